@@ -1,0 +1,920 @@
+/**
+ * The lossless lexer. It works on the file's UTF-8 bytes, so every token's
+ * span is a byte range with no conversion, and it never fails: a byte that
+ * cannot start a token becomes an `Error` token (with a diagnostic), so the
+ * tokens always cover the file exactly.
+ *
+ * Tokens are stored as a struct of arrays (kinds, starts, ends): about nine
+ * bytes a token instead of an object each, which matters at 100k lines.
+ *
+ * @module
+ */
+
+import { SYNTAX_CODES } from "./diagnostic_codes.ts";
+
+/** Token kinds. Numbering is internal; compare with these constants only. */
+export const TokenKind = {
+  Eof: 0,
+  Whitespace: 1,
+  Newline: 2,
+  LineComment: 3,
+  DocComment: 4,
+  BlockComment: 5,
+  Error: 6,
+  Ident: 7,
+  Underscore: 8,
+  Int: 9,
+  Float: 10,
+  String: 11,
+  KwFn: 12,
+  KwRecord: 13,
+  KwEnum: 14,
+  KwPub: 15,
+  KwImport: 16,
+  KwAs: 17,
+  KwLet: 18,
+  KwIf: 19,
+  KwElse: 20,
+  KwMatch: 21,
+  KwReturn: 22,
+  KwTrue: 23,
+  KwFalse: 24,
+  /** A word reserved for later versions (see {@link RESERVED_WORDS}). */
+  KwReserved: 25,
+  LParen: 26,
+  RParen: 27,
+  LBrace: 28,
+  RBrace: 29,
+  LBracket: 30,
+  RBracket: 31,
+  Comma: 32,
+  Semi: 33,
+  Colon: 34,
+  Dot: 35,
+  DotDot: 36,
+  Arrow: 37,
+  FatArrow: 38,
+  Eq: 39,
+  EqEq: 40,
+  BangEq: 41,
+  Lt: 42,
+  Le: 43,
+  Gt: 44,
+  Ge: 45,
+  Plus: 46,
+  Minus: 47,
+  Star: 48,
+  Slash: 49,
+  Percent: 50,
+  Bang: 51,
+  AmpAmp: 52,
+  PipePipe: 53,
+} as const;
+
+/** One of the {@link TokenKind} values. */
+export type TokenKind = (typeof TokenKind)[keyof typeof TokenKind];
+
+/** Human names of token kinds, for messages (`expected `)`, found `;``). */
+export const TOKEN_NAMES: readonly string[] = [
+  "end of file",
+  "whitespace",
+  "newline",
+  "comment",
+  "doc comment",
+  "comment",
+  "invalid character",
+  "identifier",
+  "`_`",
+  "integer literal",
+  "float literal",
+  "string literal",
+  "keyword `fn`",
+  "keyword `record`",
+  "keyword `enum`",
+  "keyword `pub`",
+  "keyword `import`",
+  "keyword `as`",
+  "keyword `let`",
+  "keyword `if`",
+  "keyword `else`",
+  "keyword `match`",
+  "keyword `return`",
+  "keyword `true`",
+  "keyword `false`",
+  "reserved keyword",
+  "`(`",
+  "`)`",
+  "`{`",
+  "`}`",
+  "`[`",
+  "`]`",
+  "`,`",
+  "`;`",
+  "`:`",
+  "`.`",
+  "`..`",
+  "`->`",
+  "`=>`",
+  "`=`",
+  "`==`",
+  "`!=`",
+  "`<`",
+  "`<=`",
+  "`>`",
+  "`>=`",
+  "`+`",
+  "`-`",
+  "`*`",
+  "`/`",
+  "`%`",
+  "`!`",
+  "`&&`",
+  "`||`",
+];
+
+/** The keywords of the language today, each with meaning. */
+export const ACTIVE_KEYWORDS: readonly string[] = [
+  "fn",
+  "record",
+  "enum",
+  "pub",
+  "import",
+  "as",
+  "let",
+  "if",
+  "else",
+  "match",
+  "return",
+  "true",
+  "false",
+];
+
+/**
+ * Words kept back for the roadmap (loops, mutation, lambdas' companions):
+ * reserving them now means a later version cannot break a program that
+ * used one as a name.
+ */
+export const RESERVED_WORDS: readonly string[] = [
+  "break",
+  "continue",
+  "for",
+  "in",
+  "loop",
+  "mut",
+  "while",
+];
+
+/** A diagnostic found by the lexer, before files and codes are attached by the parser. */
+export interface LexError {
+  readonly code: string;
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+/** True for the kinds the parser skips (whitespace, newlines, comments). */
+export function isTriviaKind(kind: number): boolean {
+  return kind >= TokenKind.Whitespace && kind <= TokenKind.BlockComment;
+}
+
+const asciiDecoder = new TextDecoder("latin1");
+const utf8Decoder = new TextDecoder("utf-8");
+
+/**
+ * The tokens of one file, lossless: token `i` covers bytes
+ * `[start(i), end(i))`, consecutive tokens touch, and the last token is a
+ * zero-width `Eof` at the file's length.
+ */
+export class TokenStream {
+  /** The file's bytes. */
+  readonly source: Uint8Array;
+  readonly kinds: Uint8Array;
+  readonly starts: Uint32Array;
+  readonly ends: Uint32Array;
+  /** Number of tokens, the final `Eof` included. */
+  readonly count: number;
+  /** True when every byte is ASCII: token text is then a slice of {@link asciiText}. */
+  readonly #ascii: boolean;
+  #text: string | null = null;
+
+  constructor(
+    source: Uint8Array,
+    kinds: Uint8Array,
+    starts: Uint32Array,
+    ends: Uint32Array,
+    count: number,
+    ascii: boolean,
+  ) {
+    this.source = source;
+    this.kinds = kinds;
+    this.starts = starts;
+    this.ends = ends;
+    this.count = count;
+    this.#ascii = ascii;
+  }
+
+  /** The kind of token `i`. */
+  kind(i: number): TokenKind {
+    return this.kinds[i] as TokenKind;
+  }
+
+  /** The byte offset where token `i` starts. */
+  start(i: number): number {
+    return this.starts[i];
+  }
+
+  /** The byte offset just past token `i`. */
+  end(i: number): number {
+    return this.ends[i];
+  }
+
+  /** True when token `i` is whitespace, a newline or a comment. */
+  isTrivia(i: number): boolean {
+    return isTriviaKind(this.kinds[i]);
+  }
+
+  /** The exact source text of token `i` (invalid UTF-8 shows as U+FFFD). */
+  text(i: number): string {
+    return this.slice(this.starts[i], this.ends[i]);
+  }
+
+  /** The source text of a byte range. */
+  slice(start: number, end: number): string {
+    if (this.#ascii) {
+      // One native decode of the whole file, then substrings: cheaper than
+      // a decode per token.
+      if (this.#text === null) this.#text = asciiDecoder.decode(this.source);
+      return this.#text.slice(start, end);
+    }
+    const src = this.source;
+    if (end - start <= 32) {
+      let ascii = true;
+      for (let k = start; k < end; k++) {
+        if (src[k] >= 0x80) {
+          ascii = false;
+          break;
+        }
+      }
+      if (ascii) {
+        let s = "";
+        for (let k = start; k < end; k++) s += String.fromCharCode(src[k]);
+        return s;
+      }
+    }
+    return utf8Decoder.decode(src.subarray(start, end));
+  }
+}
+
+// Byte classes, so the hot loop is one table load per byte.
+const CLASS_OTHER = 0;
+const CLASS_IDENT_START = 1;
+const CLASS_DIGIT = 2;
+const byteClass = new Uint8Array(256);
+for (let c = 0x41; c <= 0x5a; c++) byteClass[c] = CLASS_IDENT_START;
+for (let c = 0x61; c <= 0x7a; c++) byteClass[c] = CLASS_IDENT_START;
+byteClass[0x5f] = CLASS_IDENT_START;
+for (let c = 0x30; c <= 0x39; c++) byteClass[c] = CLASS_DIGIT;
+
+function isIdentByte(b: number): boolean {
+  return byteClass[b] !== CLASS_OTHER;
+}
+
+function isHexDigit(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66) || (b >= 0x41 && b <= 0x46);
+}
+
+/** The keyword kind of the identifier bytes `[s, e)`, or `Ident`. */
+function keywordKind(b: Uint8Array, s: number, e: number): number {
+  const n = e - s;
+  const c0 = b[s];
+  switch (n) {
+    case 1:
+      return c0 === 0x5f ? TokenKind.Underscore : TokenKind.Ident;
+    case 2:
+      if (c0 === 0x66 && b[s + 1] === 0x6e) return TokenKind.KwFn; // fn
+      if (c0 === 0x69 && b[s + 1] === 0x66) return TokenKind.KwIf; // if
+      if (c0 === 0x61 && b[s + 1] === 0x73) return TokenKind.KwAs; // as
+      if (c0 === 0x69 && b[s + 1] === 0x6e) return TokenKind.KwReserved; // in
+      return TokenKind.Ident;
+    case 3:
+      if (eq(b, s, "let")) return TokenKind.KwLet;
+      if (eq(b, s, "pub")) return TokenKind.KwPub;
+      if (eq(b, s, "for") || eq(b, s, "mut")) return TokenKind.KwReserved;
+      return TokenKind.Ident;
+    case 4:
+      if (eq(b, s, "enum")) return TokenKind.KwEnum;
+      if (eq(b, s, "else")) return TokenKind.KwElse;
+      if (eq(b, s, "true")) return TokenKind.KwTrue;
+      if (eq(b, s, "loop")) return TokenKind.KwReserved;
+      return TokenKind.Ident;
+    case 5:
+      if (eq(b, s, "match")) return TokenKind.KwMatch;
+      if (eq(b, s, "false")) return TokenKind.KwFalse;
+      if (eq(b, s, "while") || eq(b, s, "break")) return TokenKind.KwReserved;
+      return TokenKind.Ident;
+    case 6:
+      if (eq(b, s, "record")) return TokenKind.KwRecord;
+      if (eq(b, s, "import")) return TokenKind.KwImport;
+      if (eq(b, s, "return")) return TokenKind.KwReturn;
+      return TokenKind.Ident;
+    case 8:
+      if (eq(b, s, "continue")) return TokenKind.KwReserved;
+      return TokenKind.Ident;
+    default:
+      return TokenKind.Ident;
+  }
+}
+
+function eq(b: Uint8Array, s: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (b[s + k] !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * The length of the valid UTF-8 sequence at `i`, or 0 when the bytes there
+ * are not one (overlong forms, surrogates and values past U+10FFFF included).
+ */
+export function utf8SequenceLength(b: Uint8Array, i: number): number {
+  const c = b[i];
+  if (c < 0x80) return 1;
+  const n = b.length;
+  if (c >= 0xc2 && c <= 0xdf) {
+    return i + 1 < n && (b[i + 1] & 0xc0) === 0x80 ? 2 : 0;
+  }
+  if (c >= 0xe0 && c <= 0xef) {
+    if (i + 2 >= n) return 0;
+    const c1 = b[i + 1];
+    if ((c1 & 0xc0) !== 0x80 || (b[i + 2] & 0xc0) !== 0x80) return 0;
+    if (c === 0xe0 && c1 < 0xa0) return 0;
+    if (c === 0xed && c1 >= 0xa0) return 0;
+    return 3;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    if (i + 3 >= n) return 0;
+    const c1 = b[i + 1];
+    if (
+      (c1 & 0xc0) !== 0x80 || (b[i + 2] & 0xc0) !== 0x80 || (b[i + 3] & 0xc0) !== 0x80
+    ) return 0;
+    if (c === 0xf0 && c1 < 0x90) return 0;
+    if (c === 0xf4 && c1 >= 0x90) return 0;
+    return 4;
+  }
+  return 0;
+}
+
+/** Codes of the lexical diagnostics; the table is in diagnostic_codes.ts. */
+const LEX_CODES = SYNTAX_CODES;
+
+/** Growable struct-of-arrays storage for tokens. */
+class TokenBuffer {
+  kinds: Uint8Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+  count = 0;
+
+  constructor(capacity: number) {
+    this.kinds = new Uint8Array(capacity);
+    this.starts = new Uint32Array(capacity);
+    this.ends = new Uint32Array(capacity);
+  }
+
+  push(kind: number, start: number, end: number): void {
+    const i = this.count;
+    if (i === this.kinds.length) this.#grow();
+    this.kinds[i] = kind;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.count = i + 1;
+  }
+
+  #grow(): void {
+    const cap = this.kinds.length * 2;
+    const kinds = new Uint8Array(cap);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const starts = new Uint32Array(cap);
+    starts.set(this.starts);
+    this.starts = starts;
+    const ends = new Uint32Array(cap);
+    ends.set(this.ends);
+    this.ends = ends;
+  }
+}
+
+/** The lexer's output: the tokens and the lexical diagnostics, in source order. */
+export interface LexResult {
+  readonly tokens: TokenStream;
+  readonly errors: LexError[];
+}
+
+/** Splits a file's bytes into tokens. Never throws. */
+export function lex(source: Uint8Array): LexResult {
+  const n = source.length;
+  // Most files have about one token per 3-4 bytes; grow by doubling beyond.
+  const buf = new TokenBuffer(Math.max(64, (n >>> 2) + 16));
+  let ascii = true;
+  const errors: LexError[] = [];
+  const b = source;
+
+  /** Scans UTF-8 text inside a comment or string: reports invalid sequences, returns the next offset. */
+  const checkUtf8 = (i: number): number => {
+    ascii = false;
+    const len = utf8SequenceLength(b, i);
+    if (len > 0) return i + len;
+    errors.push({
+      code: LEX_CODES.invalidCharacter,
+      start: i,
+      end: i + 1,
+      message: "invalid UTF-8 byte",
+    });
+    return i + 1;
+  };
+
+  let i = 0;
+  while (i < n) {
+    const c = b[i];
+    const start = i;
+    const cls = byteClass[c];
+    if (cls === CLASS_IDENT_START) {
+      i++;
+      while (i < n && isIdentByte(b[i])) i++;
+      buf.push(keywordKind(b, start, i), start, i);
+      continue;
+    }
+    if (cls === CLASS_DIGIT) {
+      i = scanNumber(b, i, errors);
+      const kind = isFloatText(b, start, i) ? TokenKind.Float : TokenKind.Int;
+      buf.push(kind, start, i);
+      continue;
+    }
+    switch (c) {
+      case 0x20: // space
+      case 0x09: // tab
+        i++;
+        while (i < n && (b[i] === 0x20 || b[i] === 0x09)) i++;
+        buf.push(TokenKind.Whitespace, start, i);
+        continue;
+      case 0x0a:
+        buf.push(TokenKind.Newline, start, ++i);
+        continue;
+      case 0x0d:
+        if (i + 1 < n && b[i + 1] === 0x0a) {
+          i += 2;
+          buf.push(TokenKind.Newline, start, i);
+        } else {
+          // A lone carriage return is spacing, not a line break: lines are
+          // counted by `\n` everywhere (LineIndex does the same).
+          buf.push(TokenKind.Whitespace, start, ++i);
+        }
+        continue;
+      case 0x22: { // "
+        i = scanString(b, i, errors, checkUtf8);
+        buf.push(TokenKind.String, start, i);
+        continue;
+      }
+      case 0x2f: // /
+        if (i + 1 < n && b[i + 1] === 0x2f) {
+          const doc = i + 2 < n && b[i + 2] === 0x2f && !(i + 3 < n && b[i + 3] === 0x2f);
+          i += 2;
+          while (i < n && b[i] !== 0x0a) {
+            if (b[i] === 0x0d && i + 1 < n && b[i + 1] === 0x0a) break;
+            if (b[i] >= 0x80) i = checkUtf8(i);
+            else i++;
+          }
+          buf.push(doc ? TokenKind.DocComment : TokenKind.LineComment, start, i);
+          continue;
+        }
+        if (i + 1 < n && b[i + 1] === 0x2a) {
+          i += 2;
+          let depth = 1;
+          while (i < n) {
+            const d = b[i];
+            if (d === 0x2a && i + 1 < n && b[i + 1] === 0x2f) {
+              i += 2;
+              if (--depth === 0) break;
+            } else if (d === 0x2f && i + 1 < n && b[i + 1] === 0x2a) {
+              i += 2;
+              depth++;
+            } else if (d >= 0x80) {
+              i = checkUtf8(i);
+            } else {
+              i++;
+            }
+          }
+          if (depth > 0) {
+            errors.push({
+              code: LEX_CODES.unterminatedComment,
+              start,
+              end: start + 2,
+              message: "unterminated block comment",
+            });
+          }
+          buf.push(TokenKind.BlockComment, start, i);
+          continue;
+        }
+        buf.push(TokenKind.Slash, start, ++i);
+        continue;
+      case 0x28:
+        buf.push(TokenKind.LParen, start, ++i);
+        continue;
+      case 0x29:
+        buf.push(TokenKind.RParen, start, ++i);
+        continue;
+      case 0x7b:
+        buf.push(TokenKind.LBrace, start, ++i);
+        continue;
+      case 0x7d:
+        buf.push(TokenKind.RBrace, start, ++i);
+        continue;
+      case 0x5b:
+        buf.push(TokenKind.LBracket, start, ++i);
+        continue;
+      case 0x5d:
+        buf.push(TokenKind.RBracket, start, ++i);
+        continue;
+      case 0x2c:
+        buf.push(TokenKind.Comma, start, ++i);
+        continue;
+      case 0x3b:
+        buf.push(TokenKind.Semi, start, ++i);
+        continue;
+      case 0x3a:
+        buf.push(TokenKind.Colon, start, ++i);
+        continue;
+      case 0x2e: // .
+        if (i + 1 < n && b[i + 1] === 0x2e) {
+          i += 2;
+          buf.push(TokenKind.DotDot, start, i);
+        } else buf.push(TokenKind.Dot, start, ++i);
+        continue;
+      case 0x2d: // -
+        if (i + 1 < n && b[i + 1] === 0x3e) {
+          i += 2;
+          buf.push(TokenKind.Arrow, start, i);
+        } else buf.push(TokenKind.Minus, start, ++i);
+        continue;
+      case 0x3d: // =
+        if (i + 1 < n && b[i + 1] === 0x3e) {
+          i += 2;
+          buf.push(TokenKind.FatArrow, start, i);
+        } else if (i + 1 < n && b[i + 1] === 0x3d) {
+          i += 2;
+          buf.push(TokenKind.EqEq, start, i);
+        } else buf.push(TokenKind.Eq, start, ++i);
+        continue;
+      case 0x21: // !
+        if (i + 1 < n && b[i + 1] === 0x3d) {
+          i += 2;
+          buf.push(TokenKind.BangEq, start, i);
+        } else buf.push(TokenKind.Bang, start, ++i);
+        continue;
+      case 0x3c: // <
+        if (i + 1 < n && b[i + 1] === 0x3d) {
+          i += 2;
+          buf.push(TokenKind.Le, start, i);
+        } else buf.push(TokenKind.Lt, start, ++i);
+        continue;
+      case 0x3e: // >
+        if (i + 1 < n && b[i + 1] === 0x3d) {
+          i += 2;
+          buf.push(TokenKind.Ge, start, i);
+        } else buf.push(TokenKind.Gt, start, ++i);
+        continue;
+      case 0x2b:
+        buf.push(TokenKind.Plus, start, ++i);
+        continue;
+      case 0x2a:
+        buf.push(TokenKind.Star, start, ++i);
+        continue;
+      case 0x25:
+        buf.push(TokenKind.Percent, start, ++i);
+        continue;
+      case 0x26: // &
+        if (i + 1 < n && b[i + 1] === 0x26) {
+          i += 2;
+          buf.push(TokenKind.AmpAmp, start, i);
+          continue;
+        }
+        break;
+      case 0x7c: // |
+        if (i + 1 < n && b[i + 1] === 0x7c) {
+          i += 2;
+          buf.push(TokenKind.PipePipe, start, i);
+          continue;
+        }
+        break;
+    }
+    // Nothing above starts here: one error token for the whole run of
+    // characters that cannot start a token, one diagnostic for it.
+    i = skipInvalid(b, i);
+    if (i === start) i++;
+    let nonAscii = false;
+    for (let k = start; k < i; k++) if (b[k] >= 0x80) nonAscii = true;
+    if (nonAscii) ascii = false;
+    errors.push({
+      code: LEX_CODES.invalidCharacter,
+      start,
+      end: i,
+      message: invalidMessage(b, start, i),
+    });
+    buf.push(TokenKind.Error, start, i);
+  }
+  buf.push(TokenKind.Eof, n, n);
+  return {
+    tokens: new TokenStream(source, buf.kinds, buf.starts, buf.ends, buf.count, ascii),
+    errors,
+  };
+}
+
+/** True when `b[i]` can start a token (so an invalid run stops before it). */
+function startsToken(b: Uint8Array, i: number): boolean {
+  const c = b[i];
+  if (byteClass[c] !== CLASS_OTHER) return true;
+  if (c === 0x26) return i + 1 < b.length && b[i + 1] === 0x26;
+  if (c === 0x7c) return i + 1 < b.length && b[i + 1] === 0x7c;
+  if (c === 0x0d) return true;
+  return c < 0x80 && c >= 0x09 && c !== 0x0b && c !== 0x0c && STARTERS[c] === 1;
+}
+
+const STARTERS = new Uint8Array(128);
+for (const ch of ' \t\n\r"/(){}[],;:.-=!<>+*%') STARTERS[ch.charCodeAt(0)] = 1;
+
+function skipInvalid(b: Uint8Array, i: number): number {
+  const n = b.length;
+  while (i < n && !startsToken(b, i)) {
+    const len = utf8SequenceLength(b, i);
+    i += len > 0 ? len : 1;
+  }
+  return i;
+}
+
+function invalidMessage(b: Uint8Array, s: number, e: number): string {
+  if (utf8SequenceLength(b, s) === 0) return "invalid UTF-8 byte";
+  const text = utf8Decoder.decode(b.subarray(s, e));
+  const first = String.fromCodePoint(text.codePointAt(0) ?? 0xfffd);
+  const shown = first.charCodeAt(0) < 0x20 || first.charCodeAt(0) === 0x7f
+    ? `U+${first.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`
+    : `\`${first}\``;
+  return `invalid character ${shown} in code`;
+}
+
+/** True when the number token `[s, e)` is a float: a `.` or an exponent outside hex. */
+function isFloatText(b: Uint8Array, s: number, e: number): boolean {
+  if (e - s > 1 && b[s] === 0x30 && (b[s + 1] === 0x78 || b[s + 1] === 0x58)) return false;
+  for (let k = s; k < e; k++) {
+    const c = b[k];
+    if (c === 0x2e || c === 0x65 || c === 0x45) return true;
+  }
+  return false;
+}
+
+/**
+ * Scans a number from `i` (a digit) and returns its end. The token takes
+ * every identifier byte that follows, so `12abc` is one bad literal rather
+ * than a number glued to a name.
+ */
+function scanNumber(b: Uint8Array, i: number, errors: LexError[]): number {
+  const n = b.length;
+  const start = i;
+  let bad: string | null = null;
+  if (b[i] === 0x30 && i + 1 < n && (b[i + 1] === 0x78 || b[i + 1] === 0x58)) {
+    i += 2;
+    let digits = 0;
+    while (i < n && (isHexDigit(b[i]) || b[i] === 0x5f)) {
+      if (b[i] !== 0x5f) digits++;
+      i++;
+    }
+    if (digits === 0) bad = "hexadecimal literal has no digits";
+  } else {
+    while (i < n && (byteClass[b[i]] === CLASS_DIGIT || b[i] === 0x5f)) i++;
+    if (i + 1 < n && b[i] === 0x2e && byteClass[b[i + 1]] === CLASS_DIGIT) {
+      i++;
+      while (i < n && (byteClass[b[i]] === CLASS_DIGIT || b[i] === 0x5f)) i++;
+    }
+    if (i < n && (b[i] === 0x65 || b[i] === 0x45)) {
+      i++;
+      if (i < n && (b[i] === 0x2b || b[i] === 0x2d)) i++;
+      let digits = 0;
+      while (i < n && (byteClass[b[i]] === CLASS_DIGIT || b[i] === 0x5f)) {
+        if (b[i] !== 0x5f) digits++;
+        i++;
+      }
+      if (digits === 0) bad = "exponent has no digits";
+    }
+  }
+  if (i < n && isIdentByte(b[i])) {
+    const suffixStart = i;
+    while (i < n && isIdentByte(b[i])) i++;
+    if (bad === null) {
+      let suffix = "";
+      for (let k = suffixStart; k < i; k++) suffix += String.fromCharCode(b[k]);
+      bad = `invalid suffix \`${suffix}\` on number literal`;
+    }
+  }
+  if (bad !== null) {
+    errors.push({ code: LEX_CODES.badNumber, start, end: i, message: bad });
+  }
+  return i;
+}
+
+/**
+ * Scans a string literal from its opening quote and returns its end. A
+ * string stops at the end of its line: a raw newline never belongs to a
+ * string, so a missing quote costs one line, not the rest of the file.
+ */
+function scanString(
+  b: Uint8Array,
+  i: number,
+  errors: LexError[],
+  checkUtf8: (i: number) => number,
+): number {
+  const n = b.length;
+  const start = i;
+  i++;
+  while (i < n) {
+    const c = b[i];
+    if (c === 0x22) return i + 1;
+    if (c === 0x0a || (c === 0x0d && i + 1 < n && b[i + 1] === 0x0a)) break;
+    if (c === 0x5c) {
+      const escStart = i;
+      i++;
+      if (i >= n || b[i] === 0x0a) {
+        errors.push({
+          code: LEX_CODES.badEscape,
+          start: escStart,
+          end: i,
+          message: "unknown character escape",
+        });
+        continue;
+      }
+      const e = b[i];
+      if (
+        e === 0x6e || e === 0x74 || e === 0x72 || e === 0x30 || e === 0x5c || e === 0x22
+      ) {
+        i++;
+        continue;
+      }
+      if (e === 0x75) {
+        i = scanUnicodeEscape(b, escStart, errors);
+        continue;
+      }
+      const len = e >= 0x80 ? Math.max(1, utf8SequenceLength(b, i)) : 1;
+      const shown = e >= 0x20 && e < 0x7f ? ` \`\\${String.fromCharCode(e)}\`` : "";
+      errors.push({
+        code: LEX_CODES.badEscape,
+        start: escStart,
+        end: i + len,
+        message: `unknown character escape${shown}`,
+      });
+      if (e >= 0x80) i = checkUtf8(i);
+      else i++;
+      continue;
+    }
+    if (c >= 0x80) i = checkUtf8(i);
+    else i++;
+  }
+  errors.push({
+    code: LEX_CODES.unterminatedString,
+    start,
+    end: i,
+    message: "unterminated string literal",
+  });
+  return i;
+}
+
+/** `\u{1F600}`: one to six hex digits naming a Unicode scalar value. */
+function scanUnicodeEscape(b: Uint8Array, escStart: number, errors: LexError[]): number {
+  const n = b.length;
+  let i = escStart + 2; // past `\u`
+  if (i >= n || b[i] !== 0x7b) {
+    errors.push({
+      code: LEX_CODES.badEscape,
+      start: escStart,
+      end: i,
+      message: "incorrect unicode escape: expected `{` after `\\u`",
+    });
+    return i;
+  }
+  i++;
+  let digits = 0;
+  let value = 0;
+  while (i < n && isHexDigit(b[i])) {
+    if (digits < 7) value = value * 16 + parseInt(String.fromCharCode(b[i]), 16);
+    digits++;
+    i++;
+  }
+  if (i >= n || b[i] !== 0x7d) {
+    errors.push({
+      code: LEX_CODES.badEscape,
+      start: escStart,
+      end: i,
+      message: "unterminated unicode escape",
+    });
+    return i;
+  }
+  i++;
+  if (digits === 0 || digits > 6) {
+    errors.push({
+      code: LEX_CODES.badEscape,
+      start: escStart,
+      end: i,
+      message: digits === 0 ? "empty unicode escape" : "unicode escape has more than six digits",
+    });
+  } else if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
+    errors.push({
+      code: LEX_CODES.badEscape,
+      start: escStart,
+      end: i,
+      message: "unicode escape is not a Unicode scalar value",
+    });
+  }
+  return i;
+}
+
+/**
+ * The value of a string token's text (quotes included), escapes applied.
+ * An invalid escape is kept as written, so the value is still defined.
+ */
+export function decodeString(tokens: TokenStream, i: number): string {
+  const b = tokens.source;
+  const s = tokens.start(i) + 1;
+  const tokenEnd = tokens.end(i);
+  // The content ends at the first unescaped quote, or at the token's end
+  // when the string is unterminated.
+  let e = s;
+  while (e < tokenEnd && b[e] !== 0x22) e += b[e] === 0x5c ? 2 : 1;
+  if (e > tokenEnd) e = tokenEnd;
+  let simple = true;
+  for (let k = s; k < e; k++) {
+    if (b[k] === 0x5c) {
+      simple = false;
+      break;
+    }
+  }
+  if (simple) return tokens.slice(s, e);
+  let out = "";
+  let k = s;
+  let runStart = s;
+  while (k < e) {
+    if (b[k] !== 0x5c) {
+      k++;
+      continue;
+    }
+    out += tokens.slice(runStart, k);
+    const c = k + 1 < e ? b[k + 1] : -1;
+    let consumed = 2;
+    switch (c) {
+      case 0x6e:
+        out += "\n";
+        break;
+      case 0x74:
+        out += "\t";
+        break;
+      case 0x72:
+        out += "\r";
+        break;
+      case 0x30:
+        out += "\0";
+        break;
+      case 0x5c:
+        out += "\\";
+        break;
+      case 0x22:
+        out += '"';
+        break;
+      case 0x75: {
+        let j = k + 2;
+        let ok = j < e && b[j] === 0x7b;
+        let value = 0;
+        let digits = 0;
+        if (ok) {
+          j++;
+          while (j < e && isHexDigit(b[j])) {
+            if (digits < 7) value = value * 16 + parseInt(String.fromCharCode(b[j]), 16);
+            digits++;
+            j++;
+          }
+          ok = j < e && b[j] === 0x7d && digits >= 1 && digits <= 6 && value <= 0x10ffff &&
+            !(value >= 0xd800 && value <= 0xdfff);
+        }
+        if (ok) {
+          out += String.fromCodePoint(value);
+          consumed = j + 1 - k;
+        } else {
+          consumed = Math.max(1, j - k);
+          out += tokens.slice(k, k + consumed);
+        }
+        break;
+      }
+      default:
+        consumed = c === -1 ? 1 : 2;
+        // A bad escape (diagnosed by the lexer) keeps its text.
+        if (c >= 0x80) consumed = 1;
+        out += tokens.slice(k, k + consumed);
+    }
+    k += consumed;
+    runStart = k;
+  }
+  out += tokens.slice(runStart, e);
+  return out;
+}

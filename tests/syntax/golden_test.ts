@@ -1,0 +1,83 @@
+/**
+ * Syntax goldens: one case per syntax diagnostic code, each showing the
+ * diagnostics and the outline of what still parsed after the error.
+ */
+import { LineIndex } from "../../src/base/mod.ts";
+import { type Node, parse, SYNTAX_DIAGNOSTICS, walk } from "../../src/syntax/mod.ts";
+import { goldenCases, goldenTest } from "../support/golden.ts";
+
+const DIR = "tests/golden/syntax";
+const encoder = new TextEncoder();
+
+function outlineOf(node: Node): string {
+  switch (node.kind) {
+    case "Import":
+      return `import ${node.path.map((n) => n.text).join(".")}`;
+    case "FnDecl":
+    case "RecordDecl":
+    case "EnumDecl":
+      return `${node.kind} ${node.name.text}`;
+    default:
+      return `${node.kind} ${node.start}..${node.end}`;
+  }
+}
+
+goldenTest("syntax goldens", DIR, ".nz", (path, text) => {
+  const bytes = encoder.encode(text);
+  const file = path.slice(DIR.length + 1);
+  const { tree, tokens, diagnostics } = parse(bytes, file);
+  let joined = "";
+  for (let i = 0; i < tokens.count; i++) joined += tokens.text(i);
+  if (joined !== text) throw new Error("token texts do not rebuild the file");
+  const lines = new LineIndex(bytes);
+  const at = (s: { start: number; end: number }) => {
+    const a = lines.position(s.start);
+    const b = lines.position(s.end);
+    return `${a.line}:${a.column}-${b.line}:${b.column}`;
+  };
+  let errorNodes = 0;
+  walk(tree, (n) => {
+    if (n.kind === "Error") errorNodes++;
+  });
+  return {
+    diagnostics: diagnostics.map((d) => ({
+      code: d.code,
+      message: d.message,
+      at: d.span === null ? null : at(d.span),
+      ...(d.labels.length > 0
+        ? { labels: d.labels.map((l) => ({ at: at(l.span), message: l.message })) }
+        : {}),
+      ...(d.help !== null ? { help: d.help } : {}),
+      ...(d.fixes.length > 0 ? { fixes: d.fixes } : {}),
+    })),
+    outline: [...tree.imports, ...tree.items].map(outlineOf),
+    errorNodes,
+  };
+});
+
+Deno.test("every syntax diagnostic code has a golden case", () => {
+  const names = goldenCases(DIR, ".nz").map((p) => p.slice(DIR.length + 1));
+  const missing = SYNTAX_DIAGNOSTICS.filter((c) => !names.some((n) => n.startsWith(c.code + "_")))
+    .map((c) => c.code);
+  if (missing.length > 0) throw new Error(`no golden case for ${missing.join(", ")}`);
+});
+
+Deno.test("syntax diagnostic codes are unique, ordered and documented", () => {
+  const seen = new Set<string>();
+  for (const c of SYNTAX_DIAGNOSTICS) {
+    if (!/^N01\d\d$/.test(c.code)) throw new Error(`bad code ${c.code}`);
+    if (seen.has(c.code)) throw new Error(`duplicate code ${c.code}`);
+    seen.add(c.code);
+    if (!c.title || !c.explanation || !c.example) throw new Error(`${c.code} is undocumented`);
+  }
+});
+
+Deno.test("each golden case raises its own code", () => {
+  for (const path of goldenCases(DIR, ".nz")) {
+    const code = path.slice(DIR.length + 1, DIR.length + 6);
+    const { diagnostics } = parse(Deno.readFileSync(path), path);
+    if (!diagnostics.some((d) => d.code === code)) {
+      throw new Error(`${path} does not raise ${code}`);
+    }
+  }
+});

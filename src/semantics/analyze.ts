@@ -1,0 +1,139 @@
+/**
+ * The pipeline after loading: bind each module alone, link imports, check
+ * signatures and bodies, then the program-level checks (main) and the
+ * lints that need the whole compilation (unused private definitions).
+ *
+ * @module
+ */
+import type { Diagnostic } from "../base/mod.ts";
+import type { SourceFile } from "../syntax/mod.ts";
+import { bindModule, type ModuleInfo } from "./binder.ts";
+import { checkModules } from "./checker.ts";
+import { linkModules, type ModuleStatus } from "./linker.ts";
+import { buildModel, type SemanticModel } from "./model.ts";
+import { CODES } from "./registry.ts";
+import { INT, UNIT } from "./types.ts";
+
+/** One parsed file, as the analysis needs it. */
+export interface AnalysisInput {
+  readonly path: string;
+  readonly module: string;
+  readonly bytes: Uint8Array;
+  readonly tree: SourceFile;
+}
+
+export interface Analysis {
+  /** Semantic and program-level diagnostics, unsorted. */
+  readonly diagnostics: Diagnostic[];
+  readonly model: SemanticModel;
+}
+
+/**
+ * Analyzes the files of a compilation. `failed` lists module paths whose
+ * file exists but was not parsed (diagnosed by the loader): imports of them
+ * are not reported again.
+ */
+export function analyze(
+  files: readonly AnalysisInput[],
+  rootModule: string | null,
+  failed: ReadonlySet<string>,
+  sortDiagnostics: (d: Diagnostic[]) => Diagnostic[],
+): Analysis {
+  const diagnostics: Diagnostic[] = [];
+  const modules: ModuleInfo[] = files.map((f) =>
+    bindModule(f.module, f.path, f.bytes, f.tree, diagnostics)
+  );
+  const byName = new Map<string, ModuleStatus>();
+  for (const m of modules) byName.set(m.name, m);
+  for (const name of failed) byName.set(name, "failed");
+  linkModules(modules, (name) => byName.get(name) ?? "missing", diagnostics);
+  const { bodies } = checkModules(modules, diagnostics);
+  checkMain(modules, rootModule, diagnostics);
+  lintUnusedDefinitions(modules, rootModule, diagnostics);
+  const sorted = sortDiagnostics(diagnostics);
+  // The model is built on first use: `nazm check` never pays for it.
+  let model: SemanticModel | null = null;
+  return {
+    diagnostics: sorted,
+    get model(): SemanticModel {
+      model ??= buildModel(modules, bodies, sorted);
+      return model;
+    },
+  };
+}
+
+function checkMain(
+  modules: readonly ModuleInfo[],
+  rootModule: string | null,
+  out: Diagnostic[],
+): void {
+  if (rootModule === null) return;
+  const root = modules.find((m) => m.name === rootModule);
+  if (root === undefined) return;
+  const main = root.defs.get("main");
+  if (main === undefined) {
+    out.push({
+      code: CODES.missingMain,
+      severity: "error",
+      message: `the root module \`${root.name}\` has no \`main\` function`,
+      file: null,
+      span: null,
+      labels: [],
+      help: "define `fn main() -> Unit { ... }` in the root file",
+      fixes: [],
+    });
+    return;
+  }
+  const node = main.node!;
+  const result = main.result;
+  const okResult = main.kind === "function" && result.t === "con" &&
+    (result.name === UNIT.name || result.name === INT.name);
+  const okShape = main.kind === "function" && main.params.length === 0 &&
+    main.typeParams.length === 0;
+  if (result.t === "error") return; // the return type was already reported
+  if (!okResult || !okShape) {
+    out.push({
+      code: CODES.mainType,
+      severity: "error",
+      message: main.kind === "function"
+        ? "`main` must take no parameters and return `Unit` or `Int`"
+        : `\`main\` must be a function, not a ${main.kind}`,
+      file: root.file,
+      span: { start: node.name.start, end: node.name.end },
+      labels: [],
+      help: "write `fn main() -> Unit` or `fn main() -> Int`",
+      fixes: [],
+    });
+  }
+}
+
+function lintUnusedDefinitions(
+  modules: readonly ModuleInfo[],
+  rootModule: string | null,
+  out: Diagnostic[],
+): void {
+  const referenced = new Set<string>();
+  for (const m of modules) {
+    for (const def of [...m.defs.values(), ...m.duplicates]) {
+      for (const ref of def.refs) if (ref.key !== def.key) referenced.add(ref.key);
+    }
+  }
+  for (const m of modules) {
+    for (const def of m.defs.values()) {
+      if (def.exported || def.namedFromOutside || referenced.has(def.key)) continue;
+      if (def.name.startsWith("_")) continue;
+      if (m.name === rootModule && def.name === "main") continue;
+      const name = def.node!.name;
+      out.push({
+        code: CODES.unusedDefinition,
+        severity: "warning",
+        message: `${def.kind} \`${def.name}\` is never used`,
+        file: m.file,
+        span: { start: name.start, end: name.end },
+        labels: [],
+        help: null,
+        fixes: [],
+      });
+    }
+  }
+}

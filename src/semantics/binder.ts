@@ -1,0 +1,233 @@
+/**
+ * Binding: one module at a time, its top-level definitions and the names
+ * its imports introduce, with no look at any other module. The linker
+ * (linker.ts) then connects imports across modules.
+ *
+ * @module
+ */
+import type { Diagnostic, Span } from "../base/mod.ts";
+import type {
+  EnumDecl,
+  FnDecl,
+  Import,
+  NameDecl,
+  NameRef,
+  RecordDecl,
+  SourceFile,
+} from "../syntax/mod.ts";
+import { CODES } from "./registry.ts";
+import type { TParam, Type } from "./types.ts";
+
+export type DefKind = "function" | "record" | "enum";
+
+/** What a checked definition refers to, at one occurrence. */
+export type RefRole = "call" | "use" | "type";
+
+export interface Ref {
+  readonly key: string;
+  readonly role: RefRole;
+  readonly file: string;
+  readonly span: Span;
+}
+
+export interface FieldInfo {
+  readonly name: string;
+  type: Type;
+  readonly decl: NameDecl | null;
+}
+
+export interface VariantInfo {
+  readonly name: string;
+  payload: readonly Type[];
+  readonly decl: NameDecl | null;
+}
+
+/**
+ * A durable definition (or a prelude enum, with `module` null). The
+ * signature fields are filled by the checker's signature pass; `refs`
+ * collects every reference made from inside the definition.
+ */
+export interface DefInfo {
+  readonly key: string;
+  readonly name: string;
+  readonly kind: DefKind;
+  readonly module: ModuleInfo | null;
+  readonly node: FnDecl | RecordDecl | EnumDecl | null;
+  readonly exported: boolean;
+  typeParams: readonly TParam[];
+  params: readonly { readonly name: string; readonly type: Type }[];
+  result: Type;
+  fields: readonly FieldInfo[];
+  fieldIndex: Map<string, number>;
+  variants: readonly VariantInfo[];
+  variantIndex: Map<string, number>;
+  readonly refs: Ref[];
+  /** References to the definition's own type parameters, in its signature and body. */
+  readonly typeParamRefs: { readonly name: string; readonly span: Span }[];
+  /** Named by another module although private (N0203): not reported unused as well. */
+  namedFromOutside: boolean;
+}
+
+/** A name brought in by `import m.{X}`. */
+export interface ImportName {
+  readonly ref: NameRef;
+  readonly info: ImportInfo;
+  /** Null until linked, or when the name cannot be imported (diagnosed). */
+  def: DefInfo | null;
+  used: boolean;
+}
+
+export interface ImportInfo {
+  readonly node: Import;
+  /** The module path `a.b.c`. */
+  readonly moduleName: string;
+  /** Null when the module is unknown or failed to load (diagnosed once). */
+  module: ModuleInfo | null;
+  /** For `import a.b` / `as x`: whether the alias is used. */
+  used: boolean;
+  readonly names: readonly ImportName[];
+}
+
+/** What a top-level name of a module means there. */
+export type ScopeEntry =
+  | { readonly k: "def"; readonly def: DefInfo; readonly via: ImportName | null }
+  | { readonly k: "module"; readonly info: ImportInfo }
+  /** An imported name that could not be linked: uses of it are errors already reported. */
+  | { readonly k: "broken"; readonly via: ImportName };
+
+export interface ModuleInfo {
+  readonly name: string;
+  /** The file's path relative to the source root. */
+  readonly file: string;
+  readonly bytes: Uint8Array;
+  readonly tree: SourceFile;
+  /** Own definitions; the first of duplicates wins. */
+  readonly defs: Map<string, DefInfo>;
+  /** Every top-level name: own definitions, then imported names and aliases (linker). */
+  readonly scope: Map<string, ScopeEntry>;
+  readonly imports: ImportInfo[];
+  /**
+   * Second (and later) definitions of a taken name (N0204): checked like
+   * any other, so errors inside them are reported, but not in the model.
+   */
+  readonly duplicates: DefInfo[];
+}
+
+function emptyDef(
+  key: string,
+  name: string,
+  kind: DefKind,
+  module: ModuleInfo | null,
+  node: FnDecl | RecordDecl | EnumDecl | null,
+  exported: boolean,
+): DefInfo {
+  return {
+    key,
+    name,
+    kind,
+    module,
+    node,
+    exported,
+    typeParams: [],
+    params: [],
+    result: { t: "error" },
+    fields: [],
+    fieldIndex: new Map(),
+    variants: [],
+    variantIndex: new Map(),
+    refs: [],
+    typeParamRefs: [],
+    namedFromOutside: false,
+  };
+}
+
+export { emptyDef as newDefInfo };
+
+/** The module path of an import: every segment of `path`. */
+export function importModuleName(node: Import): string {
+  return node.path.map((p) => p.text).join(".");
+}
+
+/** The name an import binds for its module: the alias, else the last segment. */
+export function importAliasName(node: Import): string {
+  return node.alias !== null ? node.alias.text : node.path[node.path.length - 1]?.text ?? "";
+}
+
+/**
+ * Collects a module's definitions and imports. Reports duplicate
+ * top-level definitions (N0204); import names are added by the linker.
+ */
+export function bindModule(
+  name: string,
+  file: string,
+  bytes: Uint8Array,
+  tree: SourceFile,
+  diagnostics: Diagnostic[],
+): ModuleInfo {
+  const module: ModuleInfo = {
+    name,
+    file,
+    bytes,
+    tree,
+    defs: new Map(),
+    scope: new Map(),
+    imports: [],
+    duplicates: [],
+  };
+  for (const item of tree.items) {
+    if (item.kind === "Error") continue;
+    const kind: DefKind = item.kind === "FnDecl"
+      ? "function"
+      : item.kind === "RecordDecl"
+      ? "record"
+      : "enum";
+    const text = item.name.text;
+    if (text === "") continue; // a name the parser could not read; diagnosed there
+    const existing = module.defs.get(text);
+    if (existing !== undefined) {
+      diagnostics.push(duplicate(file, item.name, existing.node!.name, text));
+      module.duplicates.push(
+        emptyDef(`${name}::${text}`, text, kind, module, item, item.pub !== null),
+      );
+      continue;
+    }
+    const def = emptyDef(`${name}::${text}`, text, kind, module, item, item.pub !== null);
+    module.defs.set(text, def);
+    module.scope.set(text, { k: "def", def, via: null });
+  }
+  for (const node of tree.imports) {
+    const info: ImportInfo = {
+      node,
+      moduleName: importModuleName(node),
+      module: null,
+      used: false,
+      names: [],
+    };
+    if (node.names !== null) {
+      (info.names as ImportName[]).push(
+        ...node.names.map((ref) => ({ ref, info, def: null, used: false })),
+      );
+    }
+    module.imports.push(info);
+  }
+  return module;
+}
+
+/** N0204 for a second declaration of `text`, pointing at the first. */
+export function duplicate(
+  file: string,
+  second: { start: number; end: number },
+  first: { start: number; end: number },
+  text: string,
+): Diagnostic {
+  return {
+    code: CODES.duplicateDefinition,
+    severity: "error",
+    message: `the name \`${text}\` is defined more than once`,
+    file,
+    span: { start: second.start, end: second.end },
+    labels: [{ file, span: { start: first.start, end: first.end }, message: `first defined here` }],
+    help: null,
+    fixes: [],
+  };
+}

@@ -1,0 +1,1729 @@
+/**
+ * The checker: resolves every name and infers every type, one definition
+ * at a time, after binding and linking. Results go to side tables (the
+ * definitions' `refs`, the body tables in {@link BodyInfo}); the tree is
+ * never touched. A pure function of the loaded modules.
+ *
+ * @module
+ */
+import type { Diagnostic, Fix, Label, Span } from "../base/mod.ts";
+import type {
+  Block,
+  Expr,
+  FieldExpr,
+  FnDecl,
+  MatchExpr,
+  NameDecl,
+  NamedType,
+  NameRef,
+  Pattern,
+  RecordLit,
+  TypeExpr,
+} from "../syntax/mod.ts";
+import {
+  type DefInfo,
+  type ImportInfo,
+  type ModuleInfo,
+  newDefInfo,
+  type RefRole,
+  type ScopeEntry,
+} from "./binder.ts";
+import {
+  budget,
+  CONS_NAME,
+  type Ctor,
+  isUseful,
+  MATCH_BUDGET,
+  missingPatterns,
+  NIL_NAME,
+  type Pat,
+  showPat,
+  WILD,
+} from "./exhaustive.ts";
+import {
+  addArms,
+  addImport,
+  closestName,
+  prefixUnderscore,
+  removeImport,
+  removeImportName,
+} from "./fixes.ts";
+import {
+  PRELUDE_ENUM_PARAMS,
+  PRELUDE_ENUMS,
+  PRELUDE_FUNCTIONS,
+  PRELUDE_TYPES,
+  PRELUDE_VARIANTS,
+  type PreludeFunction,
+} from "./prelude.ts";
+import { CODES } from "./registry.ts";
+import {
+  BOOL,
+  ERROR,
+  FLOAT,
+  freshVar,
+  hasFreeVars,
+  instantiate,
+  INT,
+  listOf,
+  newSubst,
+  shallow,
+  showType,
+  STRING,
+  type Subst,
+  type TCon,
+  type TParam,
+  type Type,
+  unify,
+  UNIT,
+  zonk,
+} from "./types.ts";
+
+// ---------------------------------------------------------------- results
+
+export type BindingKind = "parameter" | "let" | "pattern" | "type_parameter";
+
+/** A local name inside one definition, with every reference to it. */
+export interface BindingInfo {
+  readonly name: string;
+  readonly kind: BindingKind;
+  readonly declSpan: Span;
+  /** The scope the binding is declared in. */
+  readonly scope: number;
+  readonly references: { readonly span: Span; readonly scope: number }[];
+}
+
+/** A lexical scope of one definition; scope 0 is the definition itself. */
+export interface ScopeInfo {
+  readonly id: number;
+  readonly parent: number | null;
+  readonly span: Span;
+}
+
+/** A name in the body that resolved to something other than a local. */
+export interface OuterName {
+  readonly name: string;
+  readonly span: Span;
+  readonly scope: number;
+  /** The definition key, or null for the prelude, a module alias or an error. */
+  readonly key: string | null;
+}
+
+export interface BodyInfo {
+  readonly bindings: BindingInfo[];
+  readonly scopes: ScopeInfo[];
+  readonly outerNames: OuterName[];
+}
+
+export interface CheckResult {
+  readonly bodies: Map<DefInfo, BodyInfo>;
+}
+
+// ---------------------------------------------------------------- prelude enums
+
+function preludeEnum(name: string): DefInfo {
+  const def = newDefInfo(name, name, "enum", null, null, true);
+  def.typeParams = PRELUDE_ENUM_PARAMS.get(name)!.map((n, index) => ({
+    t: "param",
+    owner: name,
+    index,
+    name: n,
+  }));
+  def.variants = PRELUDE_ENUMS.get(name)!.map((v) => ({
+    name: v.name,
+    payload: v.payload,
+    decl: null,
+  }));
+  def.variantIndex = new Map(def.variants.map((v, i) => [v.name, i]));
+  return def;
+}
+
+const OPTION_DEF = preludeEnum("Option");
+const RESULT_DEF = preludeEnum("Result");
+
+function preludeEnumDef(name: string): DefInfo | null {
+  return name === "Option" ? OPTION_DEF : name === "Result" ? RESULT_DEF : null;
+}
+
+/** Why a type was expected: a place, in the current file unless `file` says otherwise. */
+type Reason = Span & { readonly file?: string };
+
+// ---------------------------------------------------------------- state
+
+interface Local {
+  readonly name: string;
+  readonly binding: BindingInfo;
+  readonly type: Type;
+}
+
+interface Ctx {
+  readonly def: DefInfo;
+  readonly module: ModuleInfo;
+  readonly file: string;
+  readonly s: Subst;
+  readonly typeParams: Map<string, TParam>;
+  readonly returnType: Type;
+  readonly returnReason: Span | null;
+  readonly locals: Map<string, Local>;
+  /** Undo log for scopes: the shadowed local (or undefined) per declaration. */
+  readonly undo: [string, Local | undefined][];
+  readonly body: BodyInfo;
+  scope: number;
+  readonly lets: { local: Local; decl: NameDecl }[];
+}
+
+interface Checker {
+  readonly diagnostics: Diagnostic[];
+  readonly defs: Map<string, DefInfo>;
+  /** Exported definitions by name, for the import fix of an unknown name. */
+  readonly exportedByName: Map<string, DefInfo[]>;
+  readonly bodies: Map<DefInfo, BodyInfo>;
+  /** Unknown names that may still get suggested fixes. */
+  suggestions: number;
+}
+
+function err(
+  c: Checker,
+  code: string,
+  file: string,
+  span: Span,
+  message: string,
+  extra: { labels?: Label[]; help?: string | null; fixes?: Fix[] } = {},
+): void {
+  c.diagnostics.push({
+    code,
+    severity: "error",
+    message,
+    file,
+    span: { start: span.start, end: span.end },
+    labels: extra.labels ?? [],
+    help: extra.help ?? null,
+    fixes: extra.fixes ?? [],
+  });
+}
+
+function addRef(
+  ctx: { def: DefInfo; file: string },
+  ref: Span,
+  target: DefInfo,
+  role: RefRole,
+): void {
+  if (target.module === null) return; // the prelude is never a link
+  ctx.def.refs.push({
+    key: target.key,
+    role,
+    file: ctx.file,
+    span: { start: ref.start, end: ref.end },
+  });
+}
+
+function markUsed(entry: ScopeEntry): void {
+  if (entry.k === "module") entry.info.used = true;
+  else if (entry.via !== null) entry.via.used = true;
+}
+
+function conOf(def: DefInfo, args: readonly Type[]): TCon {
+  return { t: "con", name: def.key, display: def.name, args };
+}
+
+// ---------------------------------------------------------------- entry
+
+/**
+ * Checks linked modules: signatures first (so bodies see every definition's
+ * type), then bodies, then the module-level lints.
+ */
+export function checkModules(
+  modules: readonly ModuleInfo[],
+  diagnostics: Diagnostic[],
+): CheckResult {
+  const c: Checker = {
+    diagnostics,
+    defs: new Map(),
+    exportedByName: new Map(),
+    bodies: new Map(),
+    suggestions: 1000,
+  };
+  for (const m of modules) {
+    for (const def of m.defs.values()) {
+      c.defs.set(def.key, def);
+      if (def.exported) {
+        const list = c.exportedByName.get(def.name);
+        if (list === undefined) c.exportedByName.set(def.name, [def]);
+        else list.push(def);
+      }
+    }
+  }
+  // Type parameters first: a signature may name a generic type of any module.
+  for (const m of modules) {
+    for (const def of m.defs.values()) declareTypeParams(c, m, def, def.node!.typeParams);
+    for (const def of m.duplicates) declareTypeParams(c, m, def, def.node!.typeParams);
+  }
+  for (const m of modules) {
+    for (const def of m.defs.values()) checkSignature(c, m, def);
+    for (const def of m.duplicates) checkSignature(c, m, def);
+  }
+  for (const m of modules) {
+    for (const def of m.defs.values()) if (def.kind === "function") checkBody(c, m, def);
+    for (const def of m.duplicates) if (def.kind === "function") checkBody(c, m, def);
+  }
+  for (const m of modules) lintImports(c, m);
+  return { bodies: c.bodies };
+}
+
+// ---------------------------------------------------------------- types in source
+
+interface TypeCtx {
+  readonly def: DefInfo;
+  readonly module: ModuleInfo;
+  readonly file: string;
+  readonly typeParams: Map<string, TParam>;
+}
+
+/**
+ * The type a type expression denotes. `role` is how the named definition
+ * is referenced (`type` in type positions, `use` for a record literal's
+ * head); `inferArgs` lets a record literal omit its type arguments.
+ */
+function resolveType(
+  c: Checker,
+  t: TypeCtx,
+  te: TypeExpr,
+  role: RefRole = "type",
+  inferArgs: Subst | null = null,
+): Type {
+  switch (te.kind) {
+    case "UnitType":
+      return UNIT;
+    case "Error":
+      return ERROR;
+    case "FnType":
+      return {
+        t: "fn",
+        params: te.params.map((p) => resolveType(c, t, p)),
+        result: resolveType(c, t, te.result),
+      };
+    case "NamedType":
+      return resolveNamedType(c, t, te, role, inferArgs);
+  }
+}
+
+function typeArgs(
+  c: Checker,
+  t: TypeCtx,
+  te: NamedType,
+  expected: number,
+  what: string,
+  inferArgs: Subst | null,
+): Type[] | null {
+  const args = te.args.map((a) => resolveType(c, t, a));
+  if (args.length === expected) return args;
+  if (args.length === 0 && inferArgs !== null) {
+    return Array.from({ length: expected }, () => freshVar(inferArgs));
+  }
+  err(
+    c,
+    CODES.typeArgumentCount,
+    t.file,
+    te,
+    `\`${what}\` takes ${expected} type argument${expected === 1 ? "" : "s"} but ${args.length} ${
+      args.length === 1 ? "was" : "were"
+    } given`,
+  );
+  return null;
+}
+
+function resolveNamedType(
+  c: Checker,
+  t: TypeCtx,
+  te: NamedType,
+  role: RefRole,
+  inferArgs: Subst | null,
+): Type {
+  const path = te.path;
+  if (path.length === 0) return ERROR;
+  let def: DefInfo | null = null;
+  const last = path[path.length - 1];
+  if (path.length === 1) {
+    const name = last.text;
+    const param = t.typeParams.get(name);
+    if (param !== undefined) {
+      t.def.typeParamRefs.push({ name, span: spanOf(last) });
+      if (te.args.length > 0) {
+        err(
+          c,
+          CODES.typeArgumentCount,
+          t.file,
+          te,
+          `type parameter \`${name}\` takes no type arguments`,
+        );
+        return ERROR;
+      }
+      return param;
+    }
+    const entry = t.module.scope.get(name);
+    if (entry !== undefined) {
+      markUsed(entry);
+      if (entry.k === "broken") return ERROR;
+      if (entry.k === "module") {
+        err(c, CODES.valueAsType, t.file, last, `\`${name}\` is a module, not a type`);
+        return ERROR;
+      }
+      def = entry.def;
+    } else if (PRELUDE_TYPES.has(name)) {
+      const arity = PRELUDE_TYPES.get(name)!;
+      const args = typeArgs(c, t, te, arity, name, inferArgs);
+      if (args === null) return ERROR;
+      const enumDef = preludeEnumDef(name);
+      if (enumDef !== null) return conOf(enumDef, args);
+      return { t: "con", name, display: name, args };
+    } else {
+      unknownName(c, t.file, last, name, "type", typeNameCandidates(t), t.module);
+      return ERROR;
+    }
+  } else if (path.length === 2) {
+    const head = path[0];
+    const entry = t.module.scope.get(head.text);
+    if (entry === undefined || entry.k !== "module") {
+      if (entry?.k === "broken") return ERROR;
+      err(c, CODES.unknownName, t.file, head, `cannot find module \`${head.text}\``);
+      return ERROR;
+    }
+    entry.info.used = true;
+    const target = entry.info.module;
+    if (target === null) return ERROR;
+    def = memberOf(c, t.file, target, last);
+    if (def === null) return ERROR;
+  } else {
+    err(
+      c,
+      CODES.unknownName,
+      t.file,
+      te,
+      `cannot find type \`${path.map((p) => p.text).join(".")}\``,
+    );
+    return ERROR;
+  }
+  addRef(t, last, def, role);
+  if (def.kind === "function") {
+    err(c, CODES.valueAsType, t.file, last, `\`${def.name}\` is a function, not a type`);
+    return ERROR;
+  }
+  const args = typeArgs(c, t, te, def.typeParams.length, def.name, inferArgs);
+  if (args === null) return ERROR;
+  return conOf(def, args);
+}
+
+/** A `pub` definition of a module reached through an alias (N0201/N0203 otherwise). */
+function memberOf(c: Checker, file: string, target: ModuleInfo, ref: NameRef): DefInfo | null {
+  const def = target.defs.get(ref.text);
+  if (def === undefined) {
+    err(
+      c,
+      CODES.unknownName,
+      file,
+      ref,
+      `cannot find \`${ref.text}\` in module \`${target.name}\``,
+    );
+    return null;
+  }
+  if (!def.exported) {
+    def.namedFromOutside = true;
+    err(
+      c,
+      CODES.notExported,
+      file,
+      ref,
+      `\`${ref.text}\` is private to module \`${target.name}\``,
+      {
+        labels: [{
+          file: target.file,
+          span: spanOf(def.node!.name),
+          message: "declared here without `pub`",
+        }],
+      },
+    );
+    return null;
+  }
+  return def;
+}
+
+function spanOf(n: { start: number; end: number }): Span {
+  return { start: n.start, end: n.end };
+}
+
+// ---------------------------------------------------------------- unknown names
+
+function typeNameCandidates(t: TypeCtx): string[] {
+  const out = [...t.typeParams.keys(), ...PRELUDE_TYPES.keys()];
+  for (const [name, entry] of t.module.scope) {
+    if (entry.k === "def" && entry.def.kind !== "function") out.push(name);
+  }
+  return out;
+}
+
+function valueNameCandidates(ctx: Ctx): string[] {
+  const out = [...ctx.locals.keys(), ...PRELUDE_FUNCTIONS.keys(), ...PRELUDE_VARIANTS.keys()];
+  for (const [name, entry] of ctx.module.scope) {
+    if (entry.k === "def" && entry.def.kind === "function") out.push(name);
+  }
+  // `Circle` where the enum `Shape` in scope has it: suggest `Shape.Circle`.
+  for (const [name, entry] of ctx.module.scope) {
+    if (entry.k === "def" && entry.def.kind === "enum") {
+      for (const v of entry.def.variants) out.push(`${name}.${v.name}`);
+    }
+  }
+  return out;
+}
+
+/** N0201 with its fixes: the closest name in scope, and imports of exported definitions. */
+function unknownName(
+  c: Checker,
+  file: string,
+  ref: NameRef,
+  name: string,
+  what: "value" | "type",
+  candidates: string[],
+  module: ModuleInfo | null,
+): void {
+  const fixes: Fix[] = [];
+  // Suggestions scan every name in scope: bounded per compilation, so a file
+  // of thousands of unknown names stays linear (later ones get no fix).
+  if (--c.suggestions < 0) {
+    err(c, CODES.unknownName, file, ref, `cannot find ${what} \`${name}\` in this scope`);
+    return;
+  }
+  // A variant suggestion must end with the unknown name (`Circle` → `Shape.Circle`).
+  let closest = closestName(name, candidates.filter((n) => !n.includes(".")));
+  const variant = candidates.find((n) => n.includes(".") && n.endsWith(`.${name}`));
+  if (variant !== undefined) closest = variant;
+  if (closest !== null) {
+    fixes.push({
+      title: `use \`${closest}\``,
+      applicability: "needs_review",
+      precondition: { kind: "intended_name", name: closest },
+      edits: [{ file, span: spanOf(ref), replacement: closest }],
+    });
+  }
+  const mod = module;
+  if (mod !== null && variant === undefined) {
+    const exported = c.exportedByName.get(name) ?? [];
+    for (const def of exported) {
+      if (def.module === mod || def.module === null) continue;
+      if ((what === "value") !== (def.kind === "function")) continue;
+      fixes.push({
+        title: `import \`${name}\` from \`${def.module.name}\``,
+        applicability: "needs_review",
+        precondition: { kind: "intended_definition", key: def.key },
+        edits: [addImport(file, mod.tree, def.module.name, name)],
+      });
+    }
+  }
+  err(c, CODES.unknownName, file, ref, `cannot find ${what} \`${name}\` in this scope`, { fixes });
+}
+
+// ---------------------------------------------------------------- signatures
+
+function declareTypeParams(
+  c: Checker,
+  m: ModuleInfo,
+  def: DefInfo,
+  decls: readonly NameDecl[],
+): void {
+  const seen = new Map<string, NameDecl>();
+  const params: TParam[] = [];
+  decls.forEach((d, index) => {
+    const first = seen.get(d.text);
+    if (first !== undefined) {
+      err(
+        c,
+        CODES.duplicateDefinition,
+        m.file,
+        d,
+        `the name \`${d.text}\` is defined more than once`,
+        {
+          labels: [{ file: m.file, span: spanOf(first), message: "first defined here" }],
+        },
+      );
+    } else seen.set(d.text, d);
+    params.push({ t: "param", owner: def.key, index, name: d.text });
+  });
+  def.typeParams = params;
+}
+
+function typeParamMap(def: DefInfo): Map<string, TParam> {
+  const map = new Map<string, TParam>();
+  for (const p of def.typeParams) if (!map.has(p.name)) map.set(p.name, p);
+  return map;
+}
+
+function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
+  const node = def.node!;
+  const t: TypeCtx = { def, module: m, file: m.file, typeParams: typeParamMap(def) };
+  const dup = (seen: Map<string, NameDecl>, d: NameDecl): boolean => {
+    const first = seen.get(d.text);
+    if (first === undefined) {
+      seen.set(d.text, d);
+      return false;
+    }
+    err(
+      c,
+      CODES.duplicateDefinition,
+      m.file,
+      d,
+      `the name \`${d.text}\` is defined more than once`,
+      {
+        labels: [{ file: m.file, span: spanOf(first), message: "first defined here" }],
+      },
+    );
+    return true;
+  };
+  if (node.kind === "FnDecl") {
+    const seen = new Map<string, NameDecl>();
+    def.params = node.params.map((p) => {
+      dup(seen, p.name);
+      return { name: p.name.text, type: resolveType(c, t, p.type) };
+    });
+    def.result = node.returnType === null ? UNIT : resolveType(c, t, node.returnType);
+  } else if (node.kind === "RecordDecl") {
+    const seen = new Map<string, NameDecl>();
+    const fields = [];
+    for (const f of node.fields) {
+      const type = resolveType(c, t, f.type);
+      if (!dup(seen, f.name)) fields.push({ name: f.name.text, type, decl: f.name });
+    }
+    def.fields = fields;
+    def.fieldIndex = new Map(fields.map((f, i) => [f.name, i]));
+  } else {
+    const seen = new Map<string, NameDecl>();
+    const variants = [];
+    for (const v of node.variants) {
+      const payload = v.fields.map((f) => resolveType(c, t, f));
+      if (!dup(seen, v.name)) variants.push({ name: v.name.text, payload, decl: v.name });
+    }
+    def.variants = variants;
+    def.variantIndex = new Map(variants.map((v, i) => [v.name, i]));
+  }
+}
+
+// ---------------------------------------------------------------- bodies
+
+function checkBody(c: Checker, m: ModuleInfo, def: DefInfo): void {
+  const node = def.node as FnDecl;
+  const body: BodyInfo = {
+    bindings: [],
+    scopes: [{ id: 0, parent: null, span: { start: node.start, end: node.end } }],
+    outerNames: [],
+  };
+  c.bodies.set(def, body);
+  const ctx: Ctx = {
+    def,
+    module: m,
+    file: m.file,
+    s: newSubst(),
+    typeParams: typeParamMap(def),
+    returnType: def.result,
+    returnReason: node.returnType !== null ? spanOf(node.returnType) : null,
+    locals: new Map(),
+    undo: [],
+    body,
+    scope: 0,
+    lets: [],
+  };
+  for (const tp of node.typeParams) {
+    body.bindings.push({
+      name: tp.text,
+      kind: "type_parameter",
+      declSpan: spanOf(tp),
+      scope: 0,
+      references: [],
+    });
+  }
+  const declared = new Set<string>();
+  node.params.forEach((p, i) => {
+    // A duplicate parameter (N0204) is not declared again: references go to the first.
+    if (declared.has(p.name.text)) return;
+    declared.add(p.name.text);
+    declare(ctx, p.name, def.params[i]?.type ?? ERROR, "parameter");
+  });
+  checkExpr(c, ctx, node.body, def.result, ctx.returnReason ?? spanOf(node.name));
+  // Lints and inference failures, once the whole body constrained the variables.
+  for (const { local, decl } of ctx.lets) {
+    if (hasFreeVars(ctx.s, local.type)) {
+      err(c, CODES.cannotInfer, m.file, decl, `cannot infer the type of \`${decl.text}\``, {
+        help: `annotate the binding, as in \`let ${decl.text}: List[Int] = ...\``,
+      });
+    }
+  }
+  for (const b of body.bindings) {
+    if (b.kind !== "type_parameter") continue;
+    for (const r of def.typeParamRefs) {
+      if (r.name === b.name) b.references.push({ span: r.span, scope: 0 });
+    }
+  }
+  for (const b of body.bindings) {
+    if (b.kind === "type_parameter" || b.references.length > 0 || b.name.startsWith("_")) continue;
+    const what = b.kind === "parameter" ? "parameter" : "variable";
+    c.diagnostics.push({
+      code: CODES.unusedLocal,
+      severity: "warning",
+      message: `unused ${what} \`${b.name}\``,
+      file: m.file,
+      span: b.declSpan,
+      labels: [],
+      help: null,
+      fixes: [{
+        title: `rename to \`_${b.name}\``,
+        applicability: "automatic",
+        precondition: { kind: "none" },
+        edits: [prefixUnderscore(m.file, b.declSpan.start)],
+      }],
+    });
+  }
+}
+
+function pushScope(ctx: Ctx, span: Span): number {
+  const id = ctx.body.scopes.length;
+  ctx.body.scopes.push({ id, parent: ctx.scope, span: spanOf(span) });
+  ctx.scope = id;
+  return ctx.undo.length;
+}
+
+function popScope(ctx: Ctx, mark: number, parent: number): void {
+  while (ctx.undo.length > mark) {
+    const [name, previous] = ctx.undo.pop()!;
+    if (previous === undefined) ctx.locals.delete(name);
+    else ctx.locals.set(name, previous);
+  }
+  ctx.scope = parent;
+}
+
+function declare(ctx: Ctx, decl: NameDecl, type: Type, kind: BindingKind): Local {
+  const binding: BindingInfo = {
+    name: decl.text,
+    kind,
+    declSpan: spanOf(decl),
+    scope: ctx.scope,
+    references: [],
+  };
+  ctx.body.bindings.push(binding);
+  const local: Local = { name: decl.text, binding, type };
+  ctx.undo.push([decl.text, ctx.locals.get(decl.text)]);
+  ctx.locals.set(decl.text, local);
+  return local;
+}
+
+function mismatch(
+  c: Checker,
+  ctx: Ctx,
+  span: Span,
+  expected: Type,
+  found: Type,
+  reason: Reason | null,
+): void {
+  const e = showType(ctx.s, zonk(ctx.s, expected));
+  const f = showType(ctx.s, zonk(ctx.s, found));
+  err(c, CODES.mismatch, ctx.file, span, `mismatched types: expected \`${e}\`, found \`${f}\``, {
+    labels: reason === null ? [] : [{
+      file: reason.file ?? ctx.file,
+      span: { start: reason.start, end: reason.end },
+      message: `expected \`${e}\` because of this`,
+    }],
+  });
+}
+
+function expectType(
+  c: Checker,
+  ctx: Ctx,
+  span: Span,
+  found: Type,
+  expected: Type,
+  reason: Reason | null,
+): void {
+  if (!unify(ctx.s, found, expected)) mismatch(c, ctx, span, expected, found, reason);
+}
+
+/** Checks an expression against an expected type, pushing it into branches for precise errors. */
+function checkExpr(c: Checker, ctx: Ctx, e: Expr, expected: Type, reason: Reason | null): void {
+  switch (e.kind) {
+    case "Block":
+      checkBlock(c, ctx, e, expected, reason);
+      return;
+    case "ParenExpr":
+      checkExpr(c, ctx, e.inner, expected, reason);
+      return;
+    case "IfExpr":
+      if (e.otherwise !== null) {
+        checkExpr(c, ctx, e.condition, BOOL, null);
+        checkExpr(c, ctx, e.then, expected, reason);
+        checkExpr(c, ctx, e.otherwise, expected, reason);
+        return;
+      }
+      break;
+    case "MatchExpr":
+      checkMatch(c, ctx, e, expected, reason);
+      return;
+    case "ListLit": {
+      const element = freshVar(ctx.s);
+      const found = listOf(element);
+      if (!unify(ctx.s, found, expected)) {
+        inferExpr(c, ctx, e, "use");
+        mismatch(c, ctx, e, expected, found, reason);
+        return;
+      }
+      for (const el of e.elements) checkExpr(c, ctx, el, element, reason);
+      return;
+    }
+    case "ReturnExpr":
+      inferExpr(c, ctx, e, "use");
+      return;
+  }
+  const found = inferExpr(c, ctx, e, "use");
+  expectType(c, ctx, e, found, expected, reason);
+}
+
+function checkBlock(
+  c: Checker,
+  ctx: Ctx,
+  b: Block,
+  expected: Type | null,
+  reason: Reason | null,
+): Type {
+  const parent = ctx.scope;
+  const mark = pushScope(ctx, b);
+  for (const st of b.statements) {
+    if (st.kind === "ExprStmt") {
+      inferExpr(c, ctx, st.expr, "use");
+      continue;
+    }
+    let type: Type;
+    if (st.type !== null) {
+      type = resolveType(c, ctx, st.type);
+      checkExpr(c, ctx, st.value, type, spanOf(st.type));
+    } else {
+      type = inferExpr(c, ctx, st.value, "use");
+    }
+    if (st.binding.kind === "NameDecl") {
+      const local = declare(ctx, st.binding, type, "let");
+      if (st.type === null) ctx.lets.push({ local, decl: st.binding });
+    }
+  }
+  let result: Type;
+  if (b.tail !== null) {
+    if (expected !== null) {
+      checkExpr(c, ctx, b.tail, expected, reason);
+      result = expected;
+    } else result = inferExpr(c, ctx, b.tail, "use");
+  } else {
+    result = UNIT;
+    if (expected !== null) {
+      const endBrace = { start: Math.max(b.start, b.end - 1), end: b.end };
+      // A body that only returns has any type.
+      const last = b.statements[b.statements.length - 1];
+      const returns = last !== undefined && last.kind === "ExprStmt" &&
+        last.expr.kind === "ReturnExpr";
+      if (!returns) expectType(c, ctx, endBrace, UNIT, expected, reason);
+    }
+  }
+  popScope(ctx, mark, parent);
+  return result;
+}
+
+/** Infers an expression's type. `role` says whether a named function here is called or used. */
+function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
+  switch (e.kind) {
+    case "IntLit":
+      return INT;
+    case "FloatLit":
+      return FLOAT;
+    case "StringLit":
+      return STRING;
+    case "BoolLit":
+      return BOOL;
+    case "UnitLit":
+      return UNIT;
+    case "Error":
+      return ERROR;
+    case "NameExpr":
+      return valueName(c, ctx, e.name, role);
+    case "FieldExpr":
+      return inferField(c, ctx, e, role);
+    case "ParenExpr":
+      return inferExpr(c, ctx, e.inner, "use");
+    case "CallExpr":
+      return inferCall(c, ctx, e.callee, e.args, e);
+    case "RecordLit":
+      return inferRecord(c, ctx, e);
+    case "ListLit": {
+      const element = freshVar(ctx.s);
+      let first: Span | null = null;
+      for (const el of e.elements) {
+        checkExpr(c, ctx, el, element, first);
+        if (first === null) first = spanOf(el);
+      }
+      return listOf(element);
+    }
+    case "UnaryExpr": {
+      if (e.op === "!") {
+        checkExpr(c, ctx, e.operand, BOOL, null);
+        return BOOL;
+      }
+      const t = inferExpr(c, ctx, e.operand, "use");
+      const r = shallow(ctx.s, t);
+      if (
+        !(r.t === "var" || r.t === "error" ||
+          (r.t === "con" && (r.name === "Int" || r.name === "Float")))
+      ) {
+        err(
+          c,
+          CODES.badOperands,
+          ctx.file,
+          e,
+          `cannot negate a value of type \`${showType(ctx.s, zonk(ctx.s, t))}\``,
+        );
+        return ERROR;
+      }
+      return t;
+    }
+    case "BinaryExpr":
+      return inferBinary(c, ctx, e);
+    case "IfExpr": {
+      checkExpr(c, ctx, e.condition, BOOL, null);
+      if (e.otherwise === null) {
+        checkBlock(c, ctx, e.then, UNIT, null);
+        return UNIT;
+      }
+      const t = checkBlock(c, ctx, e.then, null, null);
+      const thenSpan = e.then.tail !== null ? spanOf(e.then.tail) : spanOf(e.then);
+      checkExpr(c, ctx, e.otherwise, t, thenSpan);
+      return t;
+    }
+    case "MatchExpr":
+      return checkMatch(c, ctx, e, null, null);
+    case "Block":
+      return checkBlock(c, ctx, e, null, null);
+    case "ReturnExpr":
+      if (e.value === null) expectType(c, ctx, e, UNIT, ctx.returnType, ctx.returnReason);
+      else checkExpr(c, ctx, e.value, ctx.returnType, ctx.returnReason);
+      return freshVar(ctx.s); // `return` never produces a value: any type fits
+  }
+}
+
+function inferBinary(c: Checker, ctx: Ctx, e: Expr & { kind: "BinaryExpr" }): Type {
+  const op = e.op;
+  if (op === "&&" || op === "||") {
+    checkExpr(c, ctx, e.left, BOOL, null);
+    checkExpr(c, ctx, e.right, BOOL, null);
+    return BOOL;
+  }
+  const left = inferExpr(c, ctx, e.left, "use");
+  checkExpr(c, ctx, e.right, left, spanOf(e.left));
+  if (op === "==" || op === "!=") return BOOL;
+  const r = shallow(ctx.s, left);
+  const ok = r.t === "var" || r.t === "error" ||
+    (r.t === "con" &&
+      (r.name === "Int" || r.name === "Float" ||
+        (r.name === "String" &&
+          (op === "+" || op === "<" || op === "<=" || op === ">" || op === ">="))));
+  if (!ok) {
+    const shown = showType(ctx.s, zonk(ctx.s, left));
+    err(
+      c,
+      CODES.badOperands,
+      ctx.file,
+      { start: e.opStart, end: e.opStart + op.length },
+      `cannot apply \`${op}\` to \`${shown}\` and \`${shown}\``,
+    );
+    return op === "<" || op === "<=" || op === ">" || op === ">=" ? BOOL : ERROR;
+  }
+  return op === "<" || op === "<=" || op === ">" || op === ">=" ? BOOL : left;
+}
+
+function instantiatePrelude(ctx: Ctx, f: PreludeFunction): Type {
+  const owner = `prelude::${f.name}`;
+  const args = f.typeParams.map(() => freshVar(ctx.s) as Type);
+  return {
+    t: "fn",
+    params: f.params.map((p) => instantiate(p.type, owner, args)),
+    result: instantiate(f.result, owner, args),
+  };
+}
+
+function instantiateFn(ctx: Ctx, def: DefInfo): Type {
+  const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
+  return {
+    t: "fn",
+    params: def.params.map((p) => instantiate(p.type, def.key, args)),
+    result: instantiate(def.result, def.key, args),
+  };
+}
+
+function variantValue(ctx: Ctx, def: DefInfo, index: number): Type {
+  const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
+  const result = conOf(def, args);
+  const payload = def.variants[index].payload;
+  if (payload.length === 0) return result;
+  return { t: "fn", params: payload.map((p) => instantiate(p, def.key, args)), result };
+}
+
+function outer(ctx: Ctx, ref: NameRef, key: string | null): void {
+  ctx.body.outerNames.push({ name: ref.text, span: spanOf(ref), scope: ctx.scope, key });
+}
+
+/** A bare name in an expression. */
+function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Type {
+  const name = ref.text;
+  const local = ctx.locals.get(name);
+  if (local !== undefined) {
+    local.binding.references.push({ span: spanOf(ref), scope: ctx.scope });
+    return local.type;
+  }
+  const entry = ctx.module.scope.get(name);
+  if (entry !== undefined) {
+    markUsed(entry);
+    if (entry.k === "broken") {
+      outer(ctx, ref, null);
+      return ERROR;
+    }
+    if (entry.k === "module") {
+      outer(ctx, ref, null);
+      err(c, CODES.typeAsValue, ctx.file, ref, `\`${name}\` is a module, not a value`);
+      return ERROR;
+    }
+    outer(ctx, ref, entry.def.key);
+    return defAsValue(c, ctx, ref, entry.def, role);
+  }
+  outer(ctx, ref, null);
+  const pf = PRELUDE_FUNCTIONS.get(name);
+  if (pf !== undefined) return instantiatePrelude(ctx, pf);
+  const pv = PRELUDE_VARIANTS.get(name);
+  if (pv !== undefined) {
+    const def = preludeEnumDef(pv.enumName)!;
+    return variantValue(ctx, def, def.variantIndex.get(name)!);
+  }
+  if (PRELUDE_TYPES.has(name) || ctx.typeParams.has(name)) {
+    err(c, CODES.typeAsValue, ctx.file, ref, `\`${name}\` is a type, not a value`);
+    return ERROR;
+  }
+  unknownName(c, ctx.file, ref, name, "value", valueNameCandidates(ctx), ctx.module);
+  return ERROR;
+}
+
+function defAsValue(c: Checker, ctx: Ctx, ref: NameRef, def: DefInfo, role: "call" | "use"): Type {
+  addRef(ctx, ref, def, role === "call" && def.kind === "function" ? "call" : "use");
+  if (def.kind !== "function") {
+    err(c, CODES.typeAsValue, ctx.file, ref, `\`${def.name}\` is a ${def.kind}, not a value`, {
+      help: def.kind === "record"
+        ? `construct it with \`${def.name} { ... }\``
+        : `name one of its variants, as in \`${def.name}.${def.variants[0]?.name ?? "Variant"}\``,
+    });
+    return ERROR;
+  }
+  return instantiateFn(ctx, def);
+}
+
+type Namespace =
+  | { readonly k: "module"; readonly module: ModuleInfo | null; readonly info: ImportInfo }
+  | { readonly k: "type"; readonly def: DefInfo; readonly ref: NameRef };
+
+/**
+ * What `expr` names when it stands before a `.`: a module alias or an
+ * enum/record (possibly through an alias); null for an ordinary value.
+ * Records the reference it resolves.
+ */
+function namespaceOf(ctx: Ctx, expr: Expr): Namespace | null {
+  if (expr.kind === "NameExpr") {
+    const name = expr.name.text;
+    if (ctx.locals.has(name)) return null;
+    const entry = ctx.module.scope.get(name);
+    if (entry !== undefined) {
+      if (entry.k === "module") {
+        entry.info.used = true;
+        outer(ctx, expr.name, null);
+        return { k: "module", module: entry.info.module, info: entry.info };
+      }
+      if (entry.k === "def" && entry.def.kind !== "function") {
+        markUsed(entry);
+        outer(ctx, expr.name, entry.def.key);
+        addRef(ctx, expr.name, entry.def, "use");
+        return { k: "type", def: entry.def, ref: expr.name };
+      }
+      return null;
+    }
+    const pe = preludeEnumDef(name);
+    if (pe !== null) {
+      outer(ctx, expr.name, null);
+      return { k: "type", def: pe, ref: expr.name };
+    }
+    return null;
+  }
+  if (expr.kind === "FieldExpr" && expr.target.kind === "NameExpr") {
+    // `alias.Enum` before `.Variant`: peek first, so that a member that is
+    // not a type is resolved (and diagnosed) once, as a value, by the caller.
+    const aliasRef = expr.target.name;
+    if (ctx.locals.has(aliasRef.text)) return null;
+    const entry = ctx.module.scope.get(aliasRef.text);
+    if (entry === undefined || entry.k !== "module" || entry.info.module === null) return null;
+    const def = entry.info.module.defs.get(expr.name.text);
+    if (def === undefined || def.kind === "function" || !def.exported) return null;
+    entry.info.used = true;
+    outer(ctx, aliasRef, null);
+    addRef(ctx, expr.name, def, "use");
+    return { k: "type", def, ref: expr.name };
+  }
+  return null;
+}
+
+function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): Type {
+  const ns = namespaceOf(ctx, e.target);
+  if (ns !== null) {
+    if (ns.k === "module") {
+      if (ns.module === null) return ERROR;
+      const def = memberOf(c, ctx.file, ns.module, e.name);
+      if (def === null) return ERROR;
+      return defAsValue(c, ctx, e.name, def, role);
+    }
+    const def = ns.def;
+    if (def.kind === "record") {
+      err(c, CODES.typeAsValue, ctx.file, ns.ref, `\`${def.name}\` is a record, not a value`, {
+        help: `construct it with \`${def.name} { ... }\``,
+      });
+      return ERROR;
+    }
+    const index = def.variantIndex.get(e.name.text);
+    if (index === undefined) {
+      err(
+        c,
+        CODES.unknownVariant,
+        ctx.file,
+        e.name,
+        `enum \`${def.name}\` has no variant \`${e.name.text}\``,
+        {
+          labels: def.node !== null && def.module !== null
+            ? [{
+              file: def.module.file,
+              span: spanOf(def.node.name),
+              message: "enum declared here",
+            }]
+            : [],
+        },
+      );
+      return ERROR;
+    }
+    return variantValue(ctx, def, index);
+  }
+  const target = inferExpr(c, ctx, e.target, "use");
+  const t = shallow(ctx.s, target);
+  if (t.t === "error") return ERROR;
+  if (t.t === "con") {
+    const def = c.defs.get(t.name);
+    if (def !== undefined && def.kind === "record") {
+      const index = def.fieldIndex.get(e.name.text);
+      if (index !== undefined) return instantiate(def.fields[index].type, def.key, t.args);
+      err(
+        c,
+        CODES.unknownField,
+        ctx.file,
+        e.name,
+        `record \`${def.name}\` has no field \`${e.name.text}\``,
+        {
+          labels: def.module !== null
+            ? [{
+              file: def.module.file,
+              span: spanOf(def.node!.name),
+              message: "record declared here",
+            }]
+            : [],
+        },
+      );
+      return ERROR;
+    }
+  }
+  if (t.t === "var") {
+    err(
+      c,
+      CODES.cannotInfer,
+      ctx.file,
+      e.target,
+      `cannot infer the type of this value to find its field \`${e.name.text}\``,
+    );
+    return ERROR;
+  }
+  err(
+    c,
+    CODES.unknownField,
+    ctx.file,
+    e.name,
+    `type \`${showType(ctx.s, zonk(ctx.s, target))}\` has no field \`${e.name.text}\``,
+  );
+  return ERROR;
+}
+
+/** The user function a callee names, looked up without recording anything. */
+function calleeDef(ctx: Ctx, callee: Expr): DefInfo | null {
+  if (callee.kind === "NameExpr") {
+    if (ctx.locals.has(callee.name.text)) return null;
+    const entry = ctx.module.scope.get(callee.name.text);
+    return entry?.k === "def" && entry.def.kind === "function" ? entry.def : null;
+  }
+  if (callee.kind === "FieldExpr" && callee.target.kind === "NameExpr") {
+    if (ctx.locals.has(callee.target.name.text)) return null;
+    const entry = ctx.module.scope.get(callee.target.name.text);
+    if (entry?.k !== "module" || entry.info.module === null) return null;
+    const def = entry.info.module.defs.get(callee.name.text);
+    return def !== undefined && def.exported && def.kind === "function" ? def : null;
+  }
+  return null;
+}
+
+function inferCall(c: Checker, ctx: Ctx, callee: Expr, args: readonly Expr[], call: Span): Type {
+  // `len` accepts a list or a string: the prelude's one overloaded function.
+  if (
+    callee.kind === "NameExpr" && callee.name.text === "len" && !ctx.locals.has("len") &&
+    !ctx.module.scope.has("len")
+  ) {
+    outer(ctx, callee.name, null);
+    if (args.length !== 1) {
+      err(
+        c,
+        CODES.argumentCount,
+        ctx.file,
+        call,
+        `this function takes 1 argument but ${args.length} were given`,
+      );
+      for (const a of args) inferExpr(c, ctx, a, "use");
+      return INT;
+    }
+    const t = inferExpr(c, ctx, args[0], "use");
+    const r = shallow(ctx.s, t);
+    if (r.t === "con" && r.name === "String") return INT;
+    const expected = listOf(freshVar(ctx.s));
+    if (!unify(ctx.s, t, expected)) {
+      err(
+        c,
+        CODES.mismatch,
+        ctx.file,
+        args[0],
+        `mismatched types: expected \`List[_]\` or \`String\`, found \`${
+          showType(ctx.s, zonk(ctx.s, t))
+        }\``,
+      );
+    }
+    return INT;
+  }
+  const calleeType = inferExpr(c, ctx, callee, "call");
+  const f = shallow(ctx.s, calleeType);
+  if (f.t === "fn") {
+    if (f.params.length !== args.length) {
+      err(
+        c,
+        CODES.argumentCount,
+        ctx.file,
+        call,
+        `this function takes ${f.params.length} argument${
+          f.params.length === 1 ? "" : "s"
+        } but ${args.length} ${args.length === 1 ? "was" : "were"} given`,
+        {
+          labels: [{
+            file: ctx.file,
+            span: spanOf(callee),
+            message: `of type \`${showType(ctx.s, zonk(ctx.s, f))}\``,
+          }],
+        },
+      );
+      for (const a of args) inferExpr(c, ctx, a, "use");
+      return f.result;
+    }
+    const target = calleeDef(ctx, callee);
+    const params = target?.node?.kind === "FnDecl" ? target.node.params : null;
+    for (let i = 0; i < args.length; i++) {
+      const reason: Reason | null = params === null || params[i] === undefined
+        ? null
+        : { file: target!.module!.file, start: params[i].type.start, end: params[i].type.end };
+      checkExpr(c, ctx, args[i], f.params[i], reason);
+    }
+    return f.result;
+  }
+  if (f.t === "error") {
+    for (const a of args) inferExpr(c, ctx, a, "use");
+    return ERROR;
+  }
+  if (f.t === "var") {
+    const params = args.map((a) => inferExpr(c, ctx, a, "use"));
+    const result = freshVar(ctx.s);
+    unify(ctx.s, f, { t: "fn", params, result });
+    return result;
+  }
+  err(
+    c,
+    CODES.notCallable,
+    ctx.file,
+    callee,
+    `a value of type \`${showType(ctx.s, zonk(ctx.s, f))}\` is not a function`,
+  );
+  for (const a of args) inferExpr(c, ctx, a, "use");
+  return ERROR;
+}
+
+function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
+  const type = resolveType(c, ctx, e.type, "use", ctx.s);
+  const t = shallow(ctx.s, type);
+  const def = t.t === "con" ? c.defs.get(t.name) : undefined;
+  if (t.t !== "con" || def === undefined || def.kind !== "record") {
+    if (t.t !== "error") {
+      err(c, CODES.notARecord, ctx.file, e.type, `\`${showType(ctx.s, t)}\` is not a record type`);
+    }
+    for (const f of e.fields) {
+      if (f.value !== null) inferExpr(c, ctx, f.value, "use");
+      else valueName(c, ctx, f.name, "use");
+    }
+    return ERROR;
+  }
+  const given = new Set<string>();
+  for (const f of e.fields) {
+    const index = def.fieldIndex.get(f.name.text);
+    if (index === undefined || given.has(f.name.text)) {
+      err(
+        c,
+        CODES.extraField,
+        ctx.file,
+        f.name,
+        index === undefined
+          ? `record \`${def.name}\` has no field \`${f.name.text}\``
+          : `field \`${f.name.text}\` is given more than once`,
+      );
+      if (f.value !== null) inferExpr(c, ctx, f.value, "use");
+      else valueName(c, ctx, f.name, "use");
+      continue;
+    }
+    given.add(f.name.text);
+    const fieldType = instantiate(def.fields[index].type, def.key, t.args);
+    if (f.value !== null) checkExpr(c, ctx, f.value, fieldType, null);
+    else {
+      const found = valueName(c, ctx, f.name, "use");
+      expectType(c, ctx, f.name, found, fieldType, null);
+    }
+  }
+  const missing = def.fields.filter((f) => !given.has(f.name)).map((f) => `\`${f.name}\``);
+  if (missing.length > 0) {
+    err(
+      c,
+      CODES.missingFields,
+      ctx.file,
+      e.type,
+      `missing field${missing.length === 1 ? "" : "s"} ${
+        missing.join(", ")
+      } in \`${def.name}\` literal`,
+    );
+  }
+  return type;
+}
+
+// ---------------------------------------------------------------- match and patterns
+
+function checkMatch(
+  c: Checker,
+  ctx: Ctx,
+  e: MatchExpr,
+  expected: Type | null,
+  reason: Reason | null,
+): Type {
+  const scrutinee = inferExpr(c, ctx, e.scrutinee, "use");
+  const result = expected ?? freshVar(ctx.s);
+  let armReason = reason;
+  const rows: Pat[][] = [];
+  let sound = true;
+  for (const arm of e.arms) {
+    const parent = ctx.scope;
+    const mark = pushScope(ctx, arm);
+    const bound = new Map<string, NameDecl>();
+    const pat = checkPattern(c, ctx, arm.pattern, scrutinee, bound);
+    if (pat === null) sound = false;
+    checkExpr(c, ctx, arm.body, result, armReason);
+    if (expected === null && armReason === null) armReason = spanOf(arm.body);
+    popScope(ctx, mark, parent);
+    rows.push([pat ?? WILD]);
+  }
+  const st = zonk(ctx.s, scrutinee);
+  if (!sound || st.t === "error") return result;
+  const ctorsOf = (t: Type) => ctorsOfType(c, ctx, t);
+  budget.steps = MATCH_BUDGET;
+  for (let i = 1; i < rows.length; i++) {
+    if (!isUseful(rows.slice(0, i), rows[i], [st], ctorsOf)) {
+      c.diagnostics.push({
+        code: CODES.unreachableArm,
+        severity: "warning",
+        message: "unreachable match arm",
+        file: ctx.file,
+        span: spanOf(e.arms[i].pattern),
+        labels: [],
+        help: null,
+        fixes: [],
+      });
+    }
+  }
+  budget.steps = MATCH_BUDGET;
+  const missing = missingPatterns(rows, [st], ctorsOf, 16);
+  if (missing.length > 0) {
+    const shown = missing.map((w) => showPat(w[0]));
+    const lastArm = e.arms[e.arms.length - 1];
+    const arms = shown.map((p) => `${p} => panic("todo")`);
+    err(
+      c,
+      CODES.nonExhaustive,
+      ctx.file,
+      e.scrutinee,
+      `non-exhaustive match: ${shown.map((s) => `\`${s}\``).join(", ")} not covered`,
+      {
+        fixes: [{
+          title: `add ${
+            arms.length === 1 ? "an arm" : `${arms.length} arms`
+          } for the missing patterns`,
+          applicability: "needs_review",
+          precondition: { kind: "placeholders_to_complete", count: arms.length },
+          edits: [
+            addArms(
+              ctx.file,
+              ctx.module.bytes,
+              e,
+              lastArm === undefined ? null : {
+                start: lastArm.start,
+                end: lastArm.end,
+                bodyIsBlock: lastArm.body.kind === "Block",
+              },
+              arms,
+            ),
+          ],
+        }],
+      },
+    );
+  }
+  return result;
+}
+
+/** How a user enum is written from the current module (`Shape`, `shapes.Shape`). */
+function enumPrefix(ctx: Ctx, def: DefInfo): string {
+  if (def.module === null) return "";
+  const direct = ctx.module.scope.get(def.name);
+  if (direct !== undefined && direct.k === "def" && direct.def === def) return def.name;
+  for (const info of ctx.module.imports) {
+    if (info.module === def.module && info.node.names === null) {
+      const alias = info.node.alias?.text ?? info.node.path[info.node.path.length - 1].text;
+      const entry = ctx.module.scope.get(alias);
+      if (entry !== undefined && entry.k === "module" && entry.info === info) {
+        return `${alias}.${def.name}`;
+      }
+    }
+  }
+  return def.name;
+}
+
+const TRUE_CTOR: Ctor = { name: "true", display: "true", argTypes: [] };
+const FALSE_CTOR: Ctor = { name: "false", display: "false", argTypes: [] };
+const UNIT_CTOR: Ctor = { name: "()", display: "()", argTypes: [] };
+
+function listCtors(element: Type): Ctor[] {
+  return [
+    { name: NIL_NAME, display: "[]", argTypes: [] },
+    { name: CONS_NAME, display: "::", argTypes: [element, listOf(element)] },
+  ];
+}
+
+function ctorsOfType(c: Checker, ctx: Ctx, type: Type): Ctor[] | null {
+  const t = shallow(ctx.s, type);
+  if (t.t !== "con") return null;
+  switch (t.name) {
+    case "Bool":
+      return [TRUE_CTOR, FALSE_CTOR];
+    case "Unit":
+      return [UNIT_CTOR];
+    case "List":
+      return listCtors(t.args[0]);
+  }
+  const def = preludeEnumDef(t.name) ?? c.defs.get(t.name);
+  if (def === undefined || def.kind !== "enum") return null;
+  const prefix = enumPrefix(ctx, def);
+  return def.variants.map((v) => ({
+    name: v.name,
+    display: prefix === "" ? v.name : `${prefix}.${v.name}`,
+    argTypes: v.payload.map((p) => instantiate(p, def.key, t.args)),
+  }));
+}
+
+function literalPat(lit: Expr): Pat {
+  switch (lit.kind) {
+    case "BoolLit":
+      return { k: "ctor", ctor: lit.value ? TRUE_CTOR : FALSE_CTOR, args: [] };
+    case "UnitLit":
+      return { k: "ctor", ctor: UNIT_CTOR, args: [] };
+    case "IntLit":
+      return { k: "lit", value: `i${String(lit.value)}` };
+    case "FloatLit":
+      return { k: "lit", value: `f${String(lit.value)}` };
+    case "StringLit":
+      return { k: "lit", value: `s${lit.value}` };
+    default:
+      return WILD;
+  }
+}
+
+/** The enum and variant a variant pattern names, or null (diagnosed). */
+function resolveVariantPath(
+  c: Checker,
+  ctx: Ctx,
+  path: readonly NameRef[],
+): { def: DefInfo; index: number } | null {
+  const last = path[path.length - 1];
+  if (path.length === 1) {
+    const pv = PRELUDE_VARIANTS.get(last.text);
+    if (pv !== undefined) {
+      const def = preludeEnumDef(pv.enumName)!;
+      return { def, index: def.variantIndex.get(last.text)! };
+    }
+    unknownName(
+      c,
+      ctx.file,
+      last,
+      last.text,
+      "value",
+      valueNameCandidates(ctx).filter((n) => n.includes(".") || PRELUDE_VARIANTS.has(n)),
+      null,
+    );
+    return null;
+  }
+  let enumDef: DefInfo | null = null;
+  const enumRef = path[path.length - 2];
+  if (path.length === 2) {
+    const entry = ctx.module.scope.get(enumRef.text);
+    if (entry !== undefined) {
+      markUsed(entry);
+      if (entry.k === "broken") return null;
+      if (entry.k === "def") enumDef = entry.def;
+    } else enumDef = preludeEnumDef(enumRef.text);
+    if (enumDef === null && entry === undefined) {
+      unknownName(c, ctx.file, enumRef, enumRef.text, "type", typeNameCandidates(ctx), ctx.module);
+      return null;
+    }
+  } else if (path.length === 3) {
+    const entry = ctx.module.scope.get(path[0].text);
+    if (entry === undefined || entry.k !== "module") {
+      if (entry?.k === "broken") return null;
+      err(c, CODES.unknownName, ctx.file, path[0], `cannot find module \`${path[0].text}\``);
+      return null;
+    }
+    entry.info.used = true;
+    if (entry.info.module === null) return null;
+    enumDef = memberOf(c, ctx.file, entry.info.module, enumRef);
+    if (enumDef === null) return null;
+  } else {
+    err(
+      c,
+      CODES.unknownName,
+      ctx.file,
+      last,
+      `cannot find variant \`${path.map((p) => p.text).join(".")}\``,
+    );
+    return null;
+  }
+  if (enumDef === null || enumDef.kind !== "enum") {
+    err(c, CODES.unknownVariant, ctx.file, enumRef, `\`${enumRef.text}\` is not an enum`);
+    return null;
+  }
+  addRef(ctx, enumRef, enumDef, "use");
+  outer(ctx, enumRef, enumDef.module === null ? null : enumDef.key);
+  const index = enumDef.variantIndex.get(last.text);
+  if (index === undefined) {
+    err(
+      c,
+      CODES.unknownVariant,
+      ctx.file,
+      last,
+      `enum \`${enumDef.name}\` has no variant \`${last.text}\``,
+    );
+    return null;
+  }
+  return { def: enumDef, index };
+}
+
+/** Checks a pattern against a type, declaring its bindings; null when it had an error. */
+function checkPattern(
+  c: Checker,
+  ctx: Ctx,
+  p: Pattern,
+  type: Type,
+  bound: Map<string, NameDecl>,
+): Pat | null {
+  switch (p.kind) {
+    case "WildcardPattern":
+      return WILD;
+    case "Error":
+      return null;
+    case "BindingPattern": {
+      bindIn(c, ctx, p.name, type, bound);
+      return WILD;
+    }
+    case "LiteralPattern": {
+      const lt = inferExpr(c, ctx, p.literal, "use");
+      if (!unify(ctx.s, lt, type)) {
+        mismatch(c, ctx, p, type, lt, null);
+        return null;
+      }
+      return literalPat(p.literal);
+    }
+    case "VariantPattern": {
+      const resolved = resolveVariantPath(c, ctx, p.path);
+      if (resolved === null) {
+        for (const a of p.args ?? []) checkPattern(c, ctx, a, ERROR, bound);
+        return null;
+      }
+      const { def, index } = resolved;
+      const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
+      const enumType = conOf(def, args);
+      let ok = true;
+      if (!unify(ctx.s, enumType, type)) {
+        mismatch(c, ctx, p, type, enumType, null);
+        ok = false;
+      }
+      const variant = def.variants[index];
+      const payload = variant.payload.map((t) => instantiate(t, def.key, args));
+      const given = p.args ?? [];
+      if (given.length !== payload.length) {
+        err(
+          c,
+          CODES.argumentCount,
+          ctx.file,
+          p,
+          `variant \`${variant.name}\` has ${payload.length} field${
+            payload.length === 1 ? "" : "s"
+          } but the pattern has ${given.length}`,
+        );
+        for (const a of given) checkPattern(c, ctx, a, ERROR, bound);
+        return null;
+      }
+      const sub: Pat[] = [];
+      for (let i = 0; i < given.length; i++) {
+        const sp = checkPattern(c, ctx, given[i], ok ? payload[i] : ERROR, bound);
+        if (sp === null) ok = false;
+        sub.push(sp ?? WILD);
+      }
+      if (!ok) return null;
+      const prefix = def.module === null ? "" : enumPrefix(ctx, def);
+      const ctor: Ctor = {
+        name: variant.name,
+        display: prefix === "" ? variant.name : `${prefix}.${variant.name}`,
+        argTypes: payload,
+      };
+      return { k: "ctor", ctor, args: sub };
+    }
+    case "ListPattern": {
+      const element = freshVar(ctx.s);
+      const listType = listOf(element);
+      let ok = true;
+      if (!unify(ctx.s, listType, type)) {
+        mismatch(c, ctx, p, type, listType, null);
+        ok = false;
+      }
+      const el = ok ? element : ERROR;
+      const subs: Pat[] = [];
+      for (const e of p.elements) {
+        const sp = checkPattern(c, ctx, e, el, bound);
+        if (sp === null) ok = false;
+        subs.push(sp ?? WILD);
+      }
+      if (p.rest !== null && p.rest.binding !== null) {
+        bindIn(c, ctx, p.rest.binding, ok ? listType : ERROR, bound);
+      }
+      if (!ok) return null;
+      const [nil, cons] = listCtors(element);
+      let tail: Pat = p.rest !== null ? WILD : { k: "ctor", ctor: nil, args: [] };
+      for (let i = subs.length - 1; i >= 0; i--) {
+        tail = { k: "ctor", ctor: cons, args: [subs[i], tail] };
+      }
+      return tail;
+    }
+  }
+}
+
+function bindIn(
+  c: Checker,
+  ctx: Ctx,
+  decl: NameDecl,
+  type: Type,
+  bound: Map<string, NameDecl>,
+): void {
+  const first = bound.get(decl.text);
+  if (first !== undefined) {
+    err(
+      c,
+      CODES.duplicateBinding,
+      ctx.file,
+      decl,
+      `\`${decl.text}\` is bound more than once in this pattern`,
+      {
+        labels: [{ file: ctx.file, span: spanOf(first), message: "first bound here" }],
+      },
+    );
+    return;
+  }
+  bound.set(decl.text, decl);
+  declare(ctx, decl, type, "pattern");
+}
+
+// ---------------------------------------------------------------- module lints
+
+function lintImports(c: Checker, m: ModuleInfo): void {
+  for (const info of m.imports) {
+    if (info.module === null) continue; // unknown module: already an error
+    const node = info.node;
+    if (node.names === null) {
+      if (
+        info.used ||
+        m.scope.get(node.alias?.text ?? node.path[node.path.length - 1].text)?.k !== "module"
+      ) continue;
+      c.diagnostics.push(
+        unusedImport(
+          m,
+          spanOf(node),
+          `unused import \`${info.moduleName}\``,
+          removeImport(m.file, m.bytes, node),
+        ),
+      );
+      continue;
+    }
+    info.names.forEach((name, index) => {
+      if (name.used || name.def === null) return;
+      const entry = m.scope.get(name.ref.text);
+      if (entry === undefined || entry.k !== "def" || entry.via !== name) return;
+      c.diagnostics.push(
+        unusedImport(
+          m,
+          spanOf(name.ref),
+          `unused import \`${name.ref.text}\``,
+          removeImportName(m.file, m.bytes, node, index),
+        ),
+      );
+    });
+  }
+}
+
+function unusedImport(
+  m: ModuleInfo,
+  span: Span,
+  message: string,
+  edit: Fix["edits"][number],
+): Diagnostic {
+  return {
+    code: CODES.unusedImport,
+    severity: "warning",
+    message,
+    file: m.file,
+    span,
+    labels: [],
+    help: null,
+    fixes: [{
+      title: "remove the unused import",
+      applicability: "automatic",
+      precondition: { kind: "none" },
+      edits: [edit],
+    }],
+  };
+}

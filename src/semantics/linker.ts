@@ -1,0 +1,124 @@
+/**
+ * Linking: connects each module's imports to the modules of the
+ * compilation, after every module was bound alone. Cycles need nothing
+ * special: top-level names are order-independent.
+ *
+ * @module
+ */
+import type { Diagnostic, Span } from "../base/mod.ts";
+import { duplicate, importAliasName, type ModuleInfo, type ScopeEntry } from "./binder.ts";
+import { CODES } from "./registry.ts";
+
+/** What the loader found for a module path. */
+export type ModuleStatus = ModuleInfo | "missing" | "failed";
+
+function declSpanOf(entry: ScopeEntry): Span {
+  switch (entry.k) {
+    case "def":
+      return entry.via !== null ? entry.via.ref : entry.def.node!.name;
+    case "module":
+      return entry.info.node.alias ?? entry.info.node.path[entry.info.node.path.length - 1];
+    case "broken":
+      return entry.via.ref;
+  }
+}
+
+/** `import a.b.X` where `a.b` defines `X`: the braces were meant. */
+function memberHelp(
+  moduleName: string,
+  lookup: (name: string) => ModuleStatus | undefined,
+): string | null {
+  const cut = moduleName.lastIndexOf(".");
+  if (cut < 0) return null;
+  const parent = lookup(moduleName.slice(0, cut));
+  const name = moduleName.slice(cut + 1);
+  if (typeof parent !== "object" || !parent.defs.has(name)) return null;
+  return `\`${parent.name}\` defines \`${name}\`: \`import ${parent.name}.{${name}}\` imports it`;
+}
+
+/** Links every import of every module; reports N0202, N0203, N0201 (in an import), N0204. */
+export function linkModules(
+  modules: readonly ModuleInfo[],
+  lookup: (name: string) => ModuleStatus | undefined,
+  diagnostics: Diagnostic[],
+): void {
+  for (const module of modules) {
+    for (const info of module.imports) {
+      const node = info.node;
+      if (node.path.length === 0) continue;
+      const status = lookup(info.moduleName);
+      if (status === undefined || status === "missing") {
+        diagnostics.push({
+          code: CODES.unknownModule,
+          severity: "error",
+          message: `unknown module \`${info.moduleName}\``,
+          file: module.file,
+          span: { start: node.path[0].start, end: node.path[node.path.length - 1].end },
+          labels: [],
+          help: memberHelp(info.moduleName, lookup) ??
+            `no file \`${info.moduleName.replaceAll(".", "/")}.nz\` under the source root`,
+          fixes: [],
+        });
+      } else if (status !== "failed") {
+        info.module = status;
+      }
+      if (node.names === null) {
+        const alias = importAliasName(node);
+        const aliasSpan = node.alias ?? node.path[node.path.length - 1];
+        const existing = module.scope.get(alias);
+        if (existing !== undefined) {
+          diagnostics.push(duplicate(module.file, aliasSpan, declSpanOf(existing), alias));
+          continue;
+        }
+        module.scope.set(alias, { k: "module", info });
+        continue;
+      }
+      for (const name of info.names) {
+        const text = name.ref.text;
+        const target = info.module;
+        if (target !== null) {
+          const def = target.defs.get(text);
+          if (def === undefined) {
+            diagnostics.push({
+              code: CODES.unknownName,
+              severity: "error",
+              message: `cannot find \`${text}\` in module \`${info.moduleName}\``,
+              file: module.file,
+              span: { start: name.ref.start, end: name.ref.end },
+              labels: [],
+              help: null,
+              fixes: [],
+            });
+          } else if (!def.exported) {
+            def.namedFromOutside = true;
+            diagnostics.push({
+              code: CODES.notExported,
+              severity: "error",
+              message: `\`${text}\` is private to module \`${info.moduleName}\``,
+              file: module.file,
+              span: { start: name.ref.start, end: name.ref.end },
+              labels: [{
+                file: target.file,
+                span: { start: def.node!.name.start, end: def.node!.name.end },
+                message: "declared here without `pub`",
+              }],
+              help: null,
+              fixes: [],
+            });
+          } else {
+            name.def = def;
+          }
+        }
+        const existing = module.scope.get(text);
+        if (existing !== undefined) {
+          diagnostics.push(duplicate(module.file, name.ref, declSpanOf(existing), text));
+          continue;
+        }
+        module.scope.set(
+          text,
+          name.def !== null ? { k: "def", def: name.def, via: name } : { k: "broken", via: name },
+        );
+      }
+    }
+  }
+}

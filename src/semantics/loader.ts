@@ -1,0 +1,317 @@
+/**
+ * Module loading: the root file and every module it imports, transitively,
+ * resolved under the source root — and nothing else. Each file is read
+ * exactly once through a {@link SourceHost}; nothing else on disk is
+ * touched (no directory listing, no stat). Synchronous on purpose: reads
+ * are cheap and the hot path stays free of awaits.
+ *
+ * @module
+ */
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { blake3, type Diagnostic, LineIndex } from "../base/mod.ts";
+import { parse, type ParseResult } from "../syntax/mod.ts";
+import { analyze } from "./analyze.ts";
+import type { SemanticModel } from "./model.ts";
+import { CODES } from "./registry.ts";
+
+/** Why a file could not be read. */
+export interface ReadError {
+  readonly error: "not_found" | "unreadable";
+  readonly message: string;
+}
+
+/** How the loader reads files: the disk for the CLI and server, memory in tests. */
+export interface SourceHost {
+  readFile(absolutePath: string): Uint8Array | ReadError;
+}
+
+/** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
+export type ParseCache = Map<string, ParseResult>;
+
+export interface LoadOptions {
+  /** Imports resolve under it; default: the root file's folder. */
+  readonly sourceRoot?: string;
+  /** Default: {@link diskHost}. */
+  readonly host?: SourceHost;
+  /** Optional reuse of parse results; answers are identical without it. */
+  readonly cache?: ParseCache;
+}
+
+export interface CompiledFile {
+  /** Relative to the source root, `/` separators. */
+  readonly path: string;
+  /** `geometry.shapes`. */
+  readonly module: string;
+  readonly bytes: Uint8Array;
+  /** Lowercase hex BLAKE3 of the bytes. */
+  readonly digest: string;
+  readonly lineIndex: LineIndex;
+  readonly parse: ParseResult;
+}
+
+export interface Compilation {
+  /** The root file's path relative to the source root. */
+  readonly root: string;
+  /** Absolute. */
+  readonly sourceRoot: string;
+  /** Every parsed file, sorted by path. */
+  readonly files: readonly CompiledFile[];
+  /**
+   * Every diagnostic: syntax, loading, semantic and program-level (file
+   * null), sorted by file (program-level last), offset, code.
+   */
+  readonly diagnostics: readonly Diagnostic[];
+  /** True when any file had a syntax error. */
+  readonly needsSyntaxRecovery: boolean;
+  readonly model: SemanticModel;
+  /** Set when the root file itself could not be read (the CLI's usage error). */
+  readonly rootError: string | null;
+}
+
+/** At most 8 MiB per source file. */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** At most 10,000 files per compilation. */
+export const MAX_FILES = 10_000;
+
+function isReadError(value: Uint8Array | ReadError): value is ReadError {
+  return !(value instanceof Uint8Array);
+}
+
+/** Reads with `Deno.readFileSync`; a missing file is `not_found`, any other failure `unreadable`. */
+export const diskHost: SourceHost = {
+  readFile(path: string): Uint8Array | ReadError {
+    try {
+      return Deno.readFileSync(path);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) {
+        return { error: "not_found", message: "file not found" };
+      }
+      if (e instanceof Deno.errors.IsADirectory) {
+        return { error: "not_found", message: "is a directory" };
+      }
+      return { error: "unreadable", message: e instanceof Error ? e.message : String(e) };
+    }
+  },
+};
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The offset of the first byte that is not part of valid UTF-8, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  try {
+    utf8.decode(bytes);
+    return -1;
+  } catch {
+    // Only on failure: find the place, sequence by sequence.
+    let i = 0;
+    while (i < bytes.length) {
+      const b = bytes[i];
+      let n = b < 0x80
+        ? 1
+        : (b & 0xe0) === 0xc0
+        ? 2
+        : (b & 0xf0) === 0xe0
+        ? 3
+        : (b & 0xf8) === 0xf0
+        ? 4
+        : 0;
+      if (n === 0 || i + n > bytes.length) return i;
+      for (let k = 1; k < n; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
+      const cp = n === 2
+        ? ((b & 0x1f) << 6) | (bytes[i + 1] & 0x3f)
+        : n === 3
+        ? ((b & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f)
+        : n === 4
+        ? ((b & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) |
+          (bytes[i + 3] & 0x3f)
+        : b;
+      const min = n === 2 ? 0x80 : n === 3 ? 0x800 : n === 4 ? 0x10000 : 0;
+      if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+      i += n === 0 ? 1 : n;
+      n = 0;
+    }
+    return bytes.length;
+  }
+}
+
+/** `geometry/shapes.nz` → `geometry.shapes`. */
+export function moduleNameOf(relativePath: string): string {
+  return relativePath.replace(/\.nz$/, "").split("/").join(".");
+}
+
+function toSlashes(path: string): string {
+  return path.replaceAll("\\", "/");
+}
+
+function parsed(bytes: Uint8Array, digest: string, path: string, cache: ParseCache | undefined) {
+  const hit = cache?.get(digest);
+  if (hit !== undefined) {
+    // Same bytes under another path: the diagnostics name this file.
+    if (hit.diagnostics.every((d) => d.file === path)) return hit;
+    return {
+      ...hit,
+      diagnostics: hit.diagnostics.map((d) => ({
+        ...d,
+        file: path,
+        labels: d.labels.map((l) => ({ ...l, file: path })),
+        fixes: d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, file: path })) })),
+      })),
+    };
+  }
+  const result = parse(bytes, path);
+  cache?.set(digest, result);
+  return result;
+}
+
+/** Orders diagnostics by file (program-level last), offset, code. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list.sort((a, b) => {
+    if (a.file !== b.file) {
+      if (a.file === null) return 1;
+      if (b.file === null) return -1;
+      return a.file < b.file ? -1 : 1;
+    }
+    const ao = a.span?.start ?? 0;
+    const bo = b.span?.start ?? 0;
+    if (ao !== bo) return ao - bo;
+    return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+  });
+}
+
+/**
+ * Loads and checks the compilation of `root` (a path, absolute or relative
+ * to the working directory). Never throws on bad input: every problem with
+ * the sources is a diagnostic; an unreadable root sets `rootError`.
+ */
+export function loadCompilation(root: string, options: LoadOptions = {}): Compilation {
+  const host = options.host ?? diskHost;
+  const rootAbs = resolve(root);
+  const sourceRoot = resolve(options.sourceRoot ?? dirname(rootAbs));
+  const rootRel = toSlashes(relative(sourceRoot, rootAbs));
+  const rootModule = moduleNameOf(rootRel);
+  const diagnostics: Diagnostic[] = [];
+  const files: CompiledFile[] = [];
+  const failed = new Set<string>();
+  const seen = new Set<string>([rootModule]);
+  const queue: { module: string; path: string; abs: string }[] = [
+    { module: rootModule, path: rootRel, abs: rootAbs },
+  ];
+  let rootError: string | null = null;
+  if (rootRel.startsWith("../") || rootRel === ".." || isAbsolute(rootRel)) {
+    // Outside the source root a file has no module path: refuse unread.
+    queue.length = 0;
+    rootError = `the root ${root} is not under the source root ${sourceRoot}`;
+  }
+  let count = 0;
+  let overflow = false;
+  for (let q = 0; q < queue.length; q++) {
+    const { module, path, abs } = queue[q];
+    if (count >= MAX_FILES) {
+      failed.add(module);
+      if (!overflow) {
+        overflow = true;
+        diagnostics.push(loadDiagnostic(
+          CODES.tooManyFiles,
+          null,
+          `the compilation exceeds ${MAX_FILES} files; \`${module}\` and later imports are not loaded`,
+        ));
+      }
+      continue;
+    }
+    count++;
+    const read = host.readFile(abs);
+    if (isReadError(read)) {
+      if (q === 0) {
+        rootError = `cannot read ${root}: ${read.message}`;
+        diagnostics.push(
+          loadDiagnostic(CODES.unreadableFile, null, `cannot read the root file \`${rootRel}\``),
+        );
+      } else if (read.error === "not_found") {
+        // Reported by the linker as an unknown module, at the import.
+      } else {
+        failed.add(module);
+        diagnostics.push(
+          loadDiagnostic(CODES.unreadableFile, path, `cannot read \`${path}\`: ${read.message}`),
+        );
+      }
+      continue;
+    }
+    if (read.length > MAX_FILE_BYTES) {
+      failed.add(module);
+      diagnostics.push(loadDiagnostic(
+        CODES.fileTooLarge,
+        path,
+        `the file is ${read.length} bytes, over the limit of ${MAX_FILE_BYTES}`,
+      ));
+      continue;
+    }
+    const bad = firstInvalidUtf8(read);
+    if (bad >= 0) {
+      failed.add(module);
+      diagnostics.push({
+        ...loadDiagnostic(CODES.notUtf8, path, `invalid UTF-8 at byte ${bad}`),
+        span: { start: bad, end: Math.min(bad + 1, read.length) },
+      });
+      continue;
+    }
+    const digest = blake3(read);
+    const result = parsed(read, digest, path, options.cache);
+    files.push({
+      path,
+      module,
+      bytes: read,
+      digest,
+      lineIndex: new LineIndex(read),
+      parse: result,
+    });
+    for (const imp of result.tree.imports) {
+      if (imp.path.length === 0) continue;
+      const segments = imp.path.map((p) => p.text);
+      if (segments.some((s) => s === "")) continue;
+      const name = segments.join(".");
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const relPath = segments.join("/") + ".nz";
+      queue.push({ module: name, path: relPath, abs: join(sourceRoot, ...segments) + ".nz" });
+    }
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let needsSyntaxRecovery = false;
+  for (const f of files) {
+    for (const d of f.parse.diagnostics) {
+      diagnostics.push(d);
+      if (d.severity === "error") needsSyntaxRecovery = true;
+    }
+  }
+  const analysis = analyze(
+    files.map((f) => ({ path: f.path, module: f.module, bytes: f.bytes, tree: f.parse.tree })),
+    rootError === null ? rootModule : null,
+    failed,
+    (semantic) => sortDiagnostics([...diagnostics, ...semantic]),
+  );
+  return {
+    root: rootRel,
+    sourceRoot,
+    files,
+    diagnostics: analysis.diagnostics,
+    needsSyntaxRecovery,
+    // A memoized getter: built on first access, then the same object.
+    get model(): SemanticModel {
+      return analysis.model;
+    },
+    rootError,
+  };
+}
+
+function loadDiagnostic(code: string, file: string | null, message: string): Diagnostic {
+  return {
+    code,
+    severity: "error",
+    message,
+    file,
+    span: file === null ? null : { start: 0, end: 0 },
+    labels: [],
+    help: null,
+    fixes: [],
+  };
+}

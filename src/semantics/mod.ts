@@ -1,0 +1,57 @@
+/**
+ * The semantics layer's public entry: load a compilation (modules, names,
+ * types, diagnostics with fixes) and its semantic model; the diagnostic
+ * registry; the one serialization of a diagnostic. Nothing here prints,
+ * speaks MCP or knows JSON Schema.
+ *
+ * @module
+ */
+export {
+  type Compilation,
+  type CompiledFile,
+  diskHost,
+  loadCompilation,
+  type LoadOptions,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  moduleNameOf,
+  type ParseCache,
+  type ReadError,
+  sortDiagnostics,
+  type SourceHost,
+} from "./loader.ts";
+export {
+  type Binding,
+  type Definition,
+  definitionAt,
+  findDefinition,
+  type IndexEntry,
+  type IndexRole,
+  type Link,
+  type Occurrence,
+  type Scope,
+  type SemanticModel,
+} from "./model.ts";
+export type { BindingKind, OuterName } from "./checker.ts";
+export type { DefKind } from "./binder.ts";
+export {
+  type CodeGroup,
+  type CodeInfo,
+  codeInfo,
+  CODES,
+  type FixKind,
+  REGISTRY,
+} from "./registry.ts";
+export {
+  type DiagnosticJson,
+  type EditJson,
+  type FileLookup,
+  fileLookup,
+  type FixJson,
+  serializeDiagnostic,
+  serializeDiagnostics,
+  type SourceText,
+} from "./serialize.ts";
+export { renderDiagnostic, renderSummary } from "./render.ts";
+export { PRELUDE_FUNCTIONS, PRELUDE_TYPES, PRELUDE_VARIANTS } from "./prelude.ts";
+export { renameConflict } from "./rename.ts";

@@ -1,0 +1,396 @@
+/**
+ * The semantic model: plain data about every durable definition (function,
+ * record, enum) of a compilation — identity, place, signature, doc, its
+ * links to other definitions with every occurrence, its locals and scopes,
+ * a structural shape and its diagnostics — and an index from a byte offset
+ * to the definition declared or referenced there.
+ *
+ * Relations (docs/spec_semantics.md §9):
+ * - `calls`: functions named as the callee of a call (`f(x)`, `m.f(x)`).
+ * - `uses`: every other reference in an expression or pattern: a function
+ *   named without being called (`let g = f`), a record constructed
+ *   (`Point { ... }`), an enum whose variant is named (`Shape.Circle`).
+ * - `types`: records and enums named in a type position (parameters,
+ *   result, fields, payloads, `let` annotations, type arguments).
+ * - `usedBy` is the inverse of `uses` ∪ `types`; `calledBy` of `calls`.
+ * Self-references count. Prelude items never appear.
+ *
+ * @module
+ */
+import type { Diagnostic, Json, Span } from "../base/mod.ts";
+import type { TypeExpr } from "../syntax/mod.ts";
+import type { DefInfo, DefKind, ModuleInfo, RefRole } from "./binder.ts";
+import type { BindingKind, BodyInfo, OuterName } from "./checker.ts";
+import type { Type } from "./types.ts";
+
+/** One place in a file. */
+export interface Occurrence {
+  readonly file: string;
+  readonly span: Span;
+}
+
+/** A relation to another definition, with every place it is made. */
+export interface Link {
+  readonly key: string;
+  /** Sorted by file, then offset. */
+  readonly occurrences: readonly Occurrence[];
+}
+
+/** A local, parameter, pattern binding or type parameter of a definition. */
+export interface Binding {
+  readonly name: string;
+  readonly kind: BindingKind;
+  readonly declSpan: Span;
+  /** The scope it is declared in (an index into the definition's `scopes`). */
+  readonly scope: number;
+  readonly references: readonly { readonly span: Span; readonly scope: number }[];
+}
+
+/** A lexical scope; 0 is the whole definition. */
+export interface Scope {
+  readonly id: number;
+  readonly parent: number | null;
+  readonly span: Span;
+}
+
+export interface Definition {
+  /** `module.path::name`, unique and durable. */
+  readonly key: string;
+  readonly kind: DefKind;
+  readonly name: string;
+  readonly module: string;
+  readonly exported: boolean;
+  readonly file: string;
+  /** The whole declaration, its doc comment included. */
+  readonly span: Span;
+  readonly nameSpan: Span;
+  /** Canonical one-line text, e.g. `pub fn area(s: Shape) -> Int`. */
+  readonly signature: string;
+  readonly doc: string | null;
+  readonly uses: readonly Link[];
+  readonly types: readonly Link[];
+  readonly usedBy: readonly Link[];
+  readonly calls: readonly Link[];
+  readonly calledBy: readonly Link[];
+  readonly bindings: readonly Binding[];
+  readonly scopes: readonly Scope[];
+  /** Names in the body that resolve to something other than a local (for capture checks). */
+  readonly outerNames: readonly OuterName[];
+  /** Structural, JSON-able, from durable identities only (no offsets, no lines). */
+  readonly shape: Json;
+  /** The diagnostics whose primary place lies inside the declaration. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export type IndexRole = "declaration" | RefRole | "import";
+
+/** One name in a file that denotes a durable definition. */
+export interface IndexEntry {
+  readonly start: number;
+  readonly end: number;
+  readonly key: string;
+  readonly role: IndexRole;
+}
+
+export interface SemanticModel {
+  /** Sorted by key. */
+  readonly definitions: readonly Definition[];
+  /** Per file (relative path), the names denoting definitions, sorted by offset. */
+  readonly index: { readonly [file: string]: readonly IndexEntry[] };
+}
+
+/** The definition with this key, or null. */
+export function findDefinition(model: SemanticModel, key: string): Definition | null {
+  const defs = model.definitions;
+  let lo = 0;
+  let hi = defs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = defs[mid].key;
+    if (k === key) return defs[mid];
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+
+/**
+ * The definition declared or referenced at a byte offset of a file: on a
+ * declaration's name, a reference in an expression, pattern or type, an
+ * imported name (`{Shape}`), the member of a qualified name (`shapes.area`).
+ * An offset just past a name still finds it. Null elsewhere.
+ */
+export function definitionAt(
+  model: SemanticModel,
+  file: string,
+  offset: number,
+): Definition | null {
+  const entries = model.index[file];
+  if (entries === undefined) return null;
+  let lo = 0;
+  let hi = entries.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid].start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (found < 0) return null;
+  const entry = entries[found];
+  if (offset > entry.end) return null;
+  return findDefinition(model, entry.key);
+}
+
+// ---------------------------------------------------------------- building
+
+function typeText(te: TypeExpr): string {
+  switch (te.kind) {
+    case "NamedType": {
+      const name = te.path.map((p) => p.text).join(".");
+      return te.args.length === 0 ? name : `${name}[${te.args.map(typeText).join(", ")}]`;
+    }
+    case "FnType":
+      return `fn(${te.params.map(typeText).join(", ")}) -> ${typeText(te.result)}`;
+    case "UnitType":
+      return "()";
+    case "Error":
+      return "_";
+  }
+}
+
+function signatureOf(def: DefInfo): string {
+  const node = def.node!;
+  const pub = node.pub !== null ? "pub " : "";
+  const tps = node.typeParams.length > 0
+    ? `[${node.typeParams.map((t) => t.text).join(", ")}]`
+    : "";
+  switch (node.kind) {
+    case "FnDecl": {
+      const params = node.params.map((p) => `${p.name.text}: ${typeText(p.type)}`).join(", ");
+      const result = node.returnType === null ? "Unit" : typeText(node.returnType);
+      return `${pub}fn ${node.name.text}${tps}(${params}) -> ${result}`;
+    }
+    case "RecordDecl": {
+      const fields = node.fields.map((f) => `${f.name.text}: ${typeText(f.type)}`).join(", ");
+      return `${pub}record ${node.name.text}${tps} ${fields === "" ? "{}" : `{ ${fields} }`}`;
+    }
+    case "EnumDecl": {
+      const variants = node.variants.map((v) =>
+        v.fields.length === 0 ? v.name.text : `${v.name.text}(${v.fields.map(typeText).join(", ")})`
+      ).join(", ");
+      return `${pub}enum ${node.name.text}${tps} ${variants === "" ? "{}" : `{ ${variants} }`}`;
+    }
+  }
+}
+
+function typeShape(t: Type): Json {
+  switch (t.t) {
+    case "con":
+      return { con: t.name, args: t.args.map(typeShape) };
+    case "fn":
+      return { fn: t.params.map(typeShape), result: typeShape(t.result) };
+    case "param":
+      // By position: renaming a type parameter is a source change, not a new shape.
+      return { param: t.index };
+    default:
+      return { error: true };
+  }
+}
+
+function shapeOf(def: DefInfo): Json {
+  const base = {
+    key: def.key,
+    kind: def.kind,
+    name: def.name,
+    exported: def.exported,
+    typeParams: def.typeParams.length,
+  };
+  switch (def.kind) {
+    case "function":
+      return {
+        ...base,
+        // Parameter names are not part of a shape: calls are positional, so
+        // renaming a parameter changes the source alone.
+        params: def.params.map((p) => typeShape(p.type)),
+        result: typeShape(def.result),
+      };
+    case "record":
+      return {
+        ...base,
+        fields: def.fields.map((f) => ({ name: f.name, type: typeShape(f.type) })),
+      };
+    case "enum":
+      return {
+        ...base,
+        variants: def.variants.map((v) => ({ name: v.name, payload: v.payload.map(typeShape) })),
+      };
+  }
+}
+
+type LinkMap = Map<string, Occurrence[]>;
+
+function addTo(map: LinkMap, key: string, occurrence: Occurrence): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [occurrence]);
+  else list.push(occurrence);
+}
+
+function byPlace(a: Occurrence, b: Occurrence): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start;
+}
+
+function links(map: LinkMap | undefined): Link[] {
+  if (map === undefined) return [];
+  const out: Link[] = [];
+  for (const [key, occurrences] of map) {
+    occurrences.sort(byPlace);
+    const unique = occurrences.filter((o, i) =>
+      i === 0 || o.file !== occurrences[i - 1].file ||
+      o.span.start !== occurrences[i - 1].span.start
+    );
+    out.push({ key, occurrences: unique });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Builds the model from checked modules and the compilation's sorted diagnostics. */
+export function buildModel(
+  modules: readonly ModuleInfo[],
+  bodies: ReadonlyMap<DefInfo, BodyInfo>,
+  diagnostics: readonly Diagnostic[],
+): SemanticModel {
+  const defs: DefInfo[] = [];
+  for (const m of modules) for (const d of m.defs.values()) defs.push(d);
+  defs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  const uses = new Map<string, LinkMap>();
+  const types = new Map<string, LinkMap>();
+  const calls = new Map<string, LinkMap>();
+  const usedBy = new Map<string, LinkMap>();
+  const calledBy = new Map<string, LinkMap>();
+  const at = (m: Map<string, LinkMap>, key: string): LinkMap => {
+    let inner = m.get(key);
+    if (inner === undefined) {
+      inner = new Map();
+      m.set(key, inner);
+    }
+    return inner;
+  };
+  const index: Record<string, IndexEntry[]> = {};
+  const entries = (file: string): IndexEntry[] => (index[file] ??= []);
+
+  for (const def of defs) {
+    const file = def.module!.file;
+    const name = def.node!.name;
+    entries(file).push({ start: name.start, end: name.end, key: def.key, role: "declaration" });
+    for (const ref of def.refs) {
+      const occurrence: Occurrence = { file: ref.file, span: ref.span };
+      const forward = ref.role === "call" ? calls : ref.role === "use" ? uses : types;
+      addTo(at(forward, def.key), ref.key, occurrence);
+      addTo(at(ref.role === "call" ? calledBy : usedBy, ref.key), def.key, occurrence);
+      entries(ref.file).push({
+        start: ref.span.start,
+        end: ref.span.end,
+        key: ref.key,
+        role: ref.role,
+      });
+    }
+  }
+  for (const m of modules) {
+    for (const info of m.imports) {
+      for (const name of info.names) {
+        if (name.def === null) continue;
+        entries(m.file).push({
+          start: name.ref.start,
+          end: name.ref.end,
+          key: name.def.key,
+          role: "import",
+        });
+      }
+    }
+  }
+  for (const list of Object.values(index)) list.sort((a, b) => a.start - b.start);
+
+  // Diagnostics by owner: the definition whose declaration holds the primary place.
+  const owned = new Map<string, Diagnostic[]>();
+  const byFile = new Map<string, DefInfo[]>();
+  for (const def of defs) {
+    const list = byFile.get(def.module!.file);
+    if (list === undefined) byFile.set(def.module!.file, [def]);
+    else list.push(def);
+  }
+  for (const list of byFile.values()) list.sort((a, b) => fullSpan(a).start - fullSpan(b).start);
+  for (const d of diagnostics) {
+    if (d.file === null || d.span === null) continue;
+    const owner = ownerOf(byFile.get(d.file), d.span.start);
+    if (owner === null) continue;
+    const list = owned.get(owner.key);
+    if (list === undefined) owned.set(owner.key, [d]);
+    else list.push(d);
+  }
+
+  const definitions: Definition[] = defs.map((def) => {
+    const node = def.node!;
+    const body = bodies.get(def);
+    return {
+      key: def.key,
+      kind: def.kind,
+      name: def.name,
+      module: def.module!.name,
+      exported: def.exported,
+      file: def.module!.file,
+      span: fullSpan(def),
+      nameSpan: { start: node.name.start, end: node.name.end },
+      signature: signatureOf(def),
+      doc: node.doc !== null ? node.doc.text : null,
+      uses: links(uses.get(def.key)),
+      types: links(types.get(def.key)),
+      usedBy: links(usedBy.get(def.key)),
+      calls: links(calls.get(def.key)),
+      calledBy: links(calledBy.get(def.key)),
+      bindings: body === undefined ? typeParamBindings(def) : body.bindings,
+      scopes: body === undefined ? [{ id: 0, parent: null, span: fullSpan(def) }] : body.scopes,
+      outerNames: body === undefined ? [] : body.outerNames,
+      shape: shapeOf(def),
+      diagnostics: owned.get(def.key) ?? [],
+    };
+  });
+  return { definitions, index };
+}
+
+function typeParamBindings(def: DefInfo): Binding[] {
+  return def.node!.typeParams.map((t) => ({
+    name: t.text,
+    kind: "type_parameter" as const,
+    declSpan: { start: t.start, end: t.end },
+    scope: 0,
+    references: def.typeParamRefs.filter((r) => r.name === t.text).map((r) => ({
+      span: r.span,
+      scope: 0,
+    })),
+  }));
+}
+
+/** The declaration's span including its doc comment. */
+export function fullSpan(def: DefInfo): Span {
+  const node = def.node!;
+  const start = node.doc !== null ? Math.min(node.doc.start, node.start) : node.start;
+  return { start, end: node.end };
+}
+
+function ownerOf(defs: readonly DefInfo[] | undefined, offset: number): DefInfo | null {
+  if (defs === undefined) return null;
+  let lo = 0;
+  let hi = defs.length - 1;
+  let found: DefInfo | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (fullSpan(defs[mid]).start <= offset) {
+      found = defs[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found !== null && offset < fullSpan(found).end ? found : null;
+}

@@ -1,0 +1,206 @@
+/**
+ * The compiler-owned prelude: the built-in types, the `Option` and `Result`
+ * enums and a handful of functions. Prelude items have no declaration in
+ * any file, so they never appear as links in the semantic model; a
+ * definition of the same name in a module shadows them there.
+ *
+ * docs/spec_semantics.md §6 lists exactly this table; keep them in step.
+ *
+ * @module
+ */
+import { BOOL, FLOAT, INT, listOf, STRING, type TCon, type Type, UNIT } from "./types.ts";
+
+/** The key under which prelude type parameters are instantiated. */
+function param(owner: string, index: number, name: string): Type {
+  return { t: "param", owner, index, name };
+}
+
+/** The built-in types and their number of type arguments. */
+export const PRELUDE_TYPES: ReadonlyMap<string, number> = new Map([
+  ["Int", 0],
+  ["Float", 0],
+  ["Bool", 0],
+  ["String", 0],
+  ["Unit", 0],
+  ["List", 1],
+  ["Option", 1],
+  ["Result", 2],
+]);
+
+export interface PreludeVariant {
+  readonly name: string;
+  /** `Option` or `Result`. */
+  readonly enumName: string;
+  readonly payload: readonly Type[];
+}
+
+const T_OPTION = param("Option", 0, "T");
+const T_RESULT = param("Result", 0, "T");
+const E_RESULT = param("Result", 1, "E");
+
+export function optionOf(t: Type): TCon {
+  return { t: "con", name: "Option", display: "Option", args: [t] };
+}
+
+/** The prelude enums' type parameters, by enum. */
+export const PRELUDE_ENUM_PARAMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["Option", ["T"]],
+  ["Result", ["T", "E"]],
+]);
+
+/** The prelude enums' variants, in declaration order. */
+export const PRELUDE_ENUMS: ReadonlyMap<string, readonly PreludeVariant[]> = new Map([
+  ["Option", [
+    { name: "Some", enumName: "Option", payload: [T_OPTION] },
+    { name: "None", enumName: "Option", payload: [] },
+  ]],
+  ["Result", [
+    { name: "Ok", enumName: "Result", payload: [T_RESULT] },
+    { name: "Err", enumName: "Result", payload: [E_RESULT] },
+  ]],
+]);
+
+/** The prelude variants, usable unqualified. */
+export const PRELUDE_VARIANTS: ReadonlyMap<string, PreludeVariant> = new Map(
+  [...PRELUDE_ENUMS.values()].flat().map((v) => [v.name, v]),
+);
+
+export interface PreludeFunction {
+  readonly name: string;
+  readonly typeParams: readonly string[];
+  readonly params: readonly { readonly name: string; readonly type: Type }[];
+  readonly result: Type;
+  /** The signature as the specification writes it. */
+  readonly signature: string;
+  readonly doc: string;
+}
+
+function fn(
+  name: string,
+  typeParams: string[],
+  params: [string, Type][],
+  result: Type,
+  doc: string,
+): PreludeFunction {
+  const show = (t: Type): string => {
+    switch (t.t) {
+      case "con":
+        return t.args.length === 0 ? t.display : `${t.display}[${t.args.map(show).join(", ")}]`;
+      case "param":
+        return t.name;
+      default:
+        return "_";
+    }
+  };
+  const tp = typeParams.length > 0 ? `[${typeParams.join(", ")}]` : "";
+  const ps = params.map(([n, t]) => `${n}: ${show(t)}`).join(", ");
+  return {
+    name,
+    typeParams,
+    params: params.map(([n, t]) => ({ name: n, type: t })),
+    result,
+    signature: `fn ${name}${tp}(${ps}) -> ${show(result)}`,
+    doc,
+  };
+}
+
+const P = (owner: string) => param(`prelude::${owner}`, 0, "T");
+
+/**
+ * The prelude functions. `len` is the one overloaded item: it accepts a
+ * `List[T]` or a `String` (its length in characters); as a value it is
+ * `fn(List[T]) -> Int`.
+ */
+export const PRELUDE_FUNCTIONS: ReadonlyMap<string, PreludeFunction> = new Map(
+  [
+    fn("print", [], [["text", STRING]], UNIT, "Writes the text and a newline to standard output."),
+    fn(
+      "to_string",
+      ["T"],
+      [["value", P("to_string")]],
+      STRING,
+      "The value as text, as a programmer writes it.",
+    ),
+    fn(
+      "len",
+      ["T"],
+      [["items", listOf(P("len"))]],
+      INT,
+      "The number of elements of a list, or of characters of a string.",
+    ),
+    fn(
+      "push",
+      ["T"],
+      [["items", listOf(P("push"))], ["item", P("push")]],
+      listOf(P("push")),
+      "A new list: the items, then the item.",
+    ),
+    fn(
+      "head",
+      ["T"],
+      [["items", listOf(P("head"))]],
+      optionOf(P("head")),
+      "The first element, or None for the empty list.",
+    ),
+    fn(
+      "tail",
+      ["T"],
+      [["items", listOf(P("tail"))]],
+      listOf(P("tail")),
+      "Every element but the first; the empty list for the empty list.",
+    ),
+    fn(
+      "concat",
+      ["T"],
+      [["first", listOf(P("concat"))], ["second", listOf(P("concat"))]],
+      listOf(P("concat")),
+      "The elements of both lists, in order.",
+    ),
+    fn(
+      "reverse",
+      ["T"],
+      [["items", listOf(P("reverse"))]],
+      listOf(P("reverse")),
+      "The elements in reverse order.",
+    ),
+    fn(
+      "join",
+      [],
+      [["parts", listOf(STRING)], ["separator", STRING]],
+      STRING,
+      "The parts joined by the separator.",
+    ),
+    fn(
+      "substring",
+      [],
+      [["text", STRING], ["start", INT], ["end", INT]],
+      STRING,
+      "The characters from start (inclusive) to end (exclusive), clamped to the text.",
+    ),
+    fn(
+      "chars",
+      [],
+      [["text", STRING]],
+      listOf(STRING),
+      "The characters of the text, one per string.",
+    ),
+    fn(
+      "parse_int",
+      [],
+      [["text", STRING]],
+      optionOf(INT),
+      "The decimal integer the whole text spells, or None.",
+    ),
+    fn("int_to_float", [], [["value", INT]], FLOAT, "The integer as a float."),
+    fn("float_to_int", [], [["value", FLOAT]], INT, "The float truncated toward zero."),
+    fn(
+      "panic",
+      ["T"],
+      [["message", STRING]],
+      P("panic"),
+      "Stops the program with the message; has every type.",
+    ),
+  ].map((f) => [f.name, f]),
+);
+
+export { BOOL };

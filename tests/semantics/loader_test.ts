@@ -1,0 +1,122 @@
+/**
+ * Loading: the root and its imports only, each file read exactly once,
+ * nothing else touched; module paths; identical answers with and without
+ * the parse cache; limits as diagnostics.
+ */
+import { assert, assertEquals } from "../support/assert.ts";
+import { type ParseCache, serializeDiagnostics } from "../../src/semantics/mod.ts";
+import { loadCompilation } from "../../src/semantics/mod.ts";
+import { loadCase, memoryHost, ROOT_DIR, splitCase } from "./_support.ts";
+
+const enc = new TextEncoder();
+
+const CYCLE = `// @file: main.nz
+import a.b
+import c
+
+fn main() -> Unit {
+  print(to_string(b.f(3) + c.g(1)))
+}
+// @file: a/b.nz
+import c.{g}
+
+pub fn f(n: Int) -> Int { if n == 0 { 0 } else { g(n - 1) } }
+// @file: c.nz
+import a.b.{f}
+
+pub fn g(n: Int) -> Int { if n == 0 { 1 } else { f(n - 1) } }
+// @file: unrelated.nz
+fn never_read() -> Int { 1 }
+`;
+
+Deno.test("loader: imports transitively, cycles allowed, each file read once, nothing else", () => {
+  const files = splitCase(enc.encode(CYCLE));
+  const host = memoryHost(files);
+  const c = loadCompilation(`${ROOT_DIR}/main.nz`, { sourceRoot: ROOT_DIR, host });
+  assertEquals(c.diagnostics, []);
+  assertEquals(c.files.map((f) => [f.path, f.module]), [["a/b.nz", "a.b"], ["c.nz", "c"], [
+    "main.nz",
+    "main",
+  ]]);
+  assertEquals(
+    [...host.reads.entries()].sort(),
+    [[`${ROOT_DIR}/a/b.nz`, 1], [`${ROOT_DIR}/c.nz`, 1], [`${ROOT_DIR}/main.nz`, 1]],
+  );
+  assertEquals(c.root, "main.nz");
+  assertEquals(c.sourceRoot, ROOT_DIR);
+  assert(c.files.every((f) => /^[0-9a-f]{64}$/.test(f.digest)));
+});
+
+Deno.test("loader: the source root may sit above the root file", () => {
+  const files = splitCase(enc.encode(CYCLE));
+  const host = memoryHost({ ...files, files: new Map([...files.files].map(([k, v]) => [k, v])) });
+  const c = loadCompilation(`${ROOT_DIR}/a/b.nz`, { sourceRoot: ROOT_DIR, host });
+  assertEquals(c.root, "a/b.nz");
+  assertEquals(c.files.map((f) => f.module), ["a.b", "c"]);
+  // The root module a.b has no main.
+  assertEquals(c.diagnostics.map((d) => d.code), ["N0501"]);
+});
+
+Deno.test("loader: answers are identical with and without the parse cache", () => {
+  const files = splitCase(enc.encode(CYCLE));
+  const cache: ParseCache = new Map();
+  const plain = loadCase(files);
+  const first = loadCompilation(`${ROOT_DIR}/main.nz`, {
+    sourceRoot: ROOT_DIR,
+    host: memoryHost(files),
+    cache,
+  });
+  const second = loadCompilation(`${ROOT_DIR}/main.nz`, {
+    sourceRoot: ROOT_DIR,
+    host: memoryHost(files),
+    cache,
+  });
+  assertEquals(cache.size, 3);
+  for (const c of [first, second]) {
+    assertEquals(
+      JSON.stringify(serializeDiagnostics(c)),
+      JSON.stringify(serializeDiagnostics(plain)),
+    );
+    assertEquals(JSON.stringify(c.model), JSON.stringify(plain.model));
+  }
+});
+
+Deno.test("loader: the same bytes under two paths keep their own file names", () => {
+  const text = `// @file: main.nz
+import x
+import y
+
+fn main() -> Unit { print(to_string(x.f() + y.f())) }
+// @file: x.nz
+pub fn f() -> Int { 1 + }
+// @file: y.nz
+pub fn f() -> Int { 1 + }
+`;
+  const files = splitCase(enc.encode(text));
+  const cache: ParseCache = new Map();
+  const c = loadCompilation(`${ROOT_DIR}/main.nz`, {
+    sourceRoot: ROOT_DIR,
+    host: memoryHost(files),
+    cache,
+  });
+  const syntax = c.diagnostics.filter((d) => d.code.startsWith("N01"));
+  assertEquals(syntax.map((d) => d.file), ["x.nz", "y.nz"]);
+  assert(c.needsSyntaxRecovery);
+});
+
+Deno.test("loader: an unreadable root is a root error, not a crash", () => {
+  const c = loadCompilation(`${ROOT_DIR}/missing.nz`, {
+    sourceRoot: ROOT_DIR,
+    host: memoryHost(splitCase(enc.encode("fn main() -> Unit {}"))),
+  });
+  assert(c.rootError !== null);
+  assertEquals(c.files, []);
+});
+
+Deno.test("loader: a root outside the source root is refused unread", () => {
+  const files = splitCase(enc.encode("fn main() -> Unit {}"));
+  const host = memoryHost(files);
+  const c = loadCompilation(`/elsewhere/main.nz`, { sourceRoot: ROOT_DIR, host });
+  assert(c.rootError !== null && c.rootError.includes("not under the source root"));
+  assertEquals(host.reads.size, 0);
+});

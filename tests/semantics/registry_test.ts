@@ -1,0 +1,83 @@
+/**
+ * The registry: codes unique and well-formed, each with a golden case, each
+ * example raising its code, docs/diagnostics.md up to date, every code the
+ * checker reports registered.
+ */
+import { assert, assertEquals } from "../support/assert.ts";
+import { goldenCases } from "../support/golden.ts";
+import { codeInfo, PRELUDE_FUNCTIONS, REGISTRY } from "../../src/semantics/mod.ts";
+import { diagnosticsDoc } from "../../scripts/gen_diagnostics_doc.ts";
+import { loadCase, loadCaseFile, splitCase } from "./_support.ts";
+
+const GOLDEN_DIRS = ["tests/golden/semantics", "tests/golden/syntax"];
+
+Deno.test("registry: codes are unique, well-formed and grouped by range", () => {
+  const seen = new Set<string>();
+  const ranges: Record<string, string> = {
+    syntax: "N01",
+    resolution: "N02",
+    types: "N03",
+    lints: "N04",
+    program: "N05",
+    loading: "N06",
+  };
+  for (const c of REGISTRY) {
+    assert(/^N\d{4}$/.test(c.code), c.code);
+    assert(!seen.has(c.code), `duplicate ${c.code}`);
+    seen.add(c.code);
+    assert(c.code.startsWith(ranges[c.group]), `${c.code} in group ${c.group}`);
+    assert(c.title !== "" && c.explanation !== "" && c.example !== "", `${c.code} documented`);
+    assertEquals(c.title[0], c.title[0].toLowerCase(), `${c.code} title lowercase`);
+  }
+});
+
+Deno.test("registry: every code has a golden case", () => {
+  const cases = GOLDEN_DIRS.flatMap((d) => {
+    try {
+      return goldenCases(d, ".nz").map((p) => p.slice(d.length + 1));
+    } catch {
+      return [];
+    }
+  });
+  const missing = REGISTRY.filter((c) => !cases.some((p) => p.startsWith(`${c.code}_`)));
+  assertEquals(missing.map((c) => c.code), []);
+});
+
+Deno.test("registry: each semantic golden case reports its code, and only registered codes", () => {
+  for (const path of goldenCases("tests/golden/semantics", ".nz")) {
+    const code = path.split("/").pop()!.slice(0, 5);
+    const c = loadCaseFile(path);
+    assert(c.diagnostics.some((d) => d.code === code), `${path} reports ${code}`);
+    for (const d of c.diagnostics) assert(codeInfo(d.code) !== undefined, `${d.code} registered`);
+    for (const d of c.diagnostics) {
+      assertEquals(d.severity, codeInfo(d.code)!.severity, `${d.code} severity`);
+      assert(!/[.]$/.test(d.message) && d.message[0] === d.message[0].toLowerCase(), d.message);
+    }
+  }
+});
+
+Deno.test("registry: each semantic example raises its code", () => {
+  for (const c of REGISTRY) {
+    if (c.group === "syntax" || c.group === "loading") continue;
+    const comp = loadCase(splitCase(new TextEncoder().encode(c.example + "\n")));
+    assert(
+      comp.diagnostics.some((d) => d.code === c.code),
+      `example of ${c.code}: ${comp.diagnostics.map((d) => d.code)}`,
+    );
+  }
+});
+
+Deno.test("registry: docs/diagnostics.md is generated from the registry", () => {
+  assertEquals(
+    Deno.readTextFileSync("docs/diagnostics.md"),
+    diagnosticsDoc(),
+    "run scripts/gen_diagnostics_doc.ts",
+  );
+});
+
+Deno.test("prelude: every prelude function is in the specification with its signature", () => {
+  const spec = Deno.readTextFileSync("docs/spec_semantics.md");
+  for (const f of PRELUDE_FUNCTIONS.values()) {
+    assert(spec.includes(`\`${f.signature}\``), `spec lists ${f.signature}`);
+  }
+});

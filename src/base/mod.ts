@@ -9,3 +9,4 @@ export * from "./digest.ts";
 export * from "./diagnostic.ts";
 export * from "./version.ts";
 export * from "./json.ts";
+export * from "./files.ts";

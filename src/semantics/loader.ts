@@ -8,9 +8,16 @@
  * @module
  */
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { blake3, type Diagnostic, LineIndex } from "../base/mod.ts";
+import {
+  blake3,
+  blake3Framed,
+  type Diagnostic,
+  LineIndex,
+  readConfined,
+  realPathOrResolved,
+} from "../base/mod.ts";
 import { parse, type ParseResult } from "../syntax/mod.ts";
-import { analyze } from "./analyze.ts";
+import { type Analysis, analyze } from "./analyze.ts";
 import type { SemanticModel } from "./model.ts";
 import { CODES } from "./registry.ts";
 
@@ -28,13 +35,24 @@ export interface SourceHost {
 /** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
 export type ParseCache = Map<string, ParseResult>;
 
+/**
+ * The last analysis, reusable when a compilation has exactly the same
+ * files (paths and BLAKE3 digests), root and loading outcome: then the
+ * analysis is a pure function of the same input, so the answer is the same.
+ */
+export interface AnalysisReuse {
+  last: { readonly key: string; readonly analysis: Analysis } | null;
+}
+
 export interface LoadOptions {
   /** Imports resolve under it; default: the root file's folder. */
   readonly sourceRoot?: string;
-  /** Default: {@link diskHost}. */
+  /** Default: {@link diskHost} under the source root. */
   readonly host?: SourceHost;
   /** Optional reuse of parse results; answers are identical without it. */
   readonly cache?: ParseCache;
+  /** Optional reuse of the last whole analysis; answers are identical without it. */
+  readonly reuse?: AnalysisReuse;
 }
 
 export interface CompiledFile {
@@ -77,22 +95,22 @@ function isReadError(value: Uint8Array | ReadError): value is ReadError {
   return !(value instanceof Uint8Array);
 }
 
-/** Reads with `Deno.readFileSync`; a missing file is `not_found`, any other failure `unreadable`. */
-export const diskHost: SourceHost = {
-  readFile(path: string): Uint8Array | ReadError {
-    try {
-      return Deno.readFileSync(path);
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) {
-        return { error: "not_found", message: "file not found" };
+/**
+ * Reads the disk under a source root (a real path): a file whose real path
+ * leaves it, through a symbolic link, is refused unread (src/base/files.ts).
+ */
+export function diskHost(realSourceRoot: string): SourceHost {
+  return {
+    readFile(path: string): Uint8Array | ReadError {
+      const read = readConfined(realSourceRoot, path);
+      if (read instanceof Uint8Array) return read;
+      if (read.error === "outside") {
+        return { error: "unreadable", message: "it is a link that leads outside the source root" };
       }
-      if (e instanceof Deno.errors.IsADirectory) {
-        return { error: "not_found", message: "is a directory" };
-      }
-      return { error: "unreadable", message: e instanceof Error ? e.message : String(e) };
-    }
-  },
-};
+      return { error: read.error, message: read.message };
+    },
+  };
+}
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -184,9 +202,12 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
  * the sources is a diagnostic; an unreadable root sets `rootError`.
  */
 export function loadCompilation(root: string, options: LoadOptions = {}): Compilation {
-  const host = options.host ?? diskHost;
-  const rootAbs = resolve(root);
-  const sourceRoot = resolve(options.sourceRoot ?? dirname(rootAbs));
+  // On disk, real paths: the confinement check compares real paths, and a
+  // root reached through a link names its files as they really are.
+  const real = options.host === undefined ? realPathOrResolved : (path: string) => resolve(path);
+  const rootAbs = real(root);
+  const sourceRoot = real(options.sourceRoot ?? dirname(rootAbs));
+  const host = options.host ?? diskHost(sourceRoot);
   const rootRel = toSlashes(relative(sourceRoot, rootAbs));
   const rootModule = moduleNameOf(rootRel);
   const diagnostics: Diagnostic[] = [];
@@ -283,11 +304,16 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
       if (d.severity === "error") needsSyntaxRecovery = true;
     }
   }
-  const analysis = analyze(
-    files.map((f) => ({ path: f.path, module: f.module, bytes: f.bytes, tree: f.parse.tree })),
-    rootError === null ? rootModule : null,
-    failed,
-    (semantic) => sortDiagnostics([...diagnostics, ...semantic]),
+  const analysis = reusedAnalysis(
+    options.reuse,
+    analysisKey(sourceRoot, rootRel, rootError, failed, files, diagnostics),
+    () =>
+      analyze(
+        files.map((f) => ({ path: f.path, module: f.module, bytes: f.bytes, tree: f.parse.tree })),
+        rootError === null ? rootModule : null,
+        failed,
+        (semantic) => sortDiagnostics([...diagnostics, ...semantic]),
+      ),
   );
   return {
     root: rootRel,
@@ -314,4 +340,31 @@ function loadDiagnostic(code: string, file: string | null, message: string): Dia
     help: null,
     fixes: [],
   };
+}
+
+/** Everything an analysis depends on, digested: equal keys mean equal analyses. */
+function analysisKey(
+  sourceRoot: string,
+  rootRel: string,
+  rootError: string | null,
+  failed: ReadonlySet<string>,
+  files: readonly CompiledFile[],
+  loadDiagnostics: readonly Diagnostic[],
+): string {
+  const parts: string[] = [sourceRoot, rootRel, rootError ?? "", [...failed].sort().join("\n")];
+  for (const f of files) parts.push(f.path, f.module, f.digest);
+  for (const d of loadDiagnostics) parts.push(JSON.stringify(d));
+  return blake3Framed(parts);
+}
+
+function reusedAnalysis(
+  reuse: AnalysisReuse | undefined,
+  key: string,
+  run: () => Analysis,
+): Analysis {
+  if (reuse === undefined) return run();
+  if (reuse.last !== null && reuse.last.key === key) return reuse.last.analysis;
+  const analysis = run();
+  reuse.last = { key, analysis };
+  return analysis;
 }

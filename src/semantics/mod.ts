@@ -7,6 +7,7 @@
  * @module
  */
 export {
+  type AnalysisReuse,
   type Compilation,
   type CompiledFile,
   diskHost,

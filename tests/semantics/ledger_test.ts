@@ -12,7 +12,7 @@ const ROOT = resolve("examples/ledger");
 function withEdit(file: string, from: string, to: string): SourceHost {
   return {
     readFile(path) {
-      const bytes = diskHost.readFile(path);
+      const bytes = diskHost(ROOT).readFile(path);
       if (path !== `${ROOT}/${file}` || !(bytes instanceof Uint8Array)) return bytes;
       const text = new TextDecoder().decode(bytes);
       if (!text.includes(from)) throw new Error(`planted edit: \`${from}\` not in ${file}`);
@@ -21,7 +21,7 @@ function withEdit(file: string, from: string, to: string): SourceHost {
   };
 }
 
-function codes(host: SourceHost = diskHost): string[] {
+function codes(host: SourceHost = diskHost(ROOT)): string[] {
   const c = loadCompilation(`${ROOT}/main.nz`, { host });
   return c.diagnostics.map((d) => d.code);
 }

@@ -1,0 +1,73 @@
+/**
+ * nazm-mcp: a read-only Model Context Protocol stdio server giving AI agents
+ * compiler-backed facts about one Nazm program (see src/mcp/README.md).
+ *
+ *   deno run --allow-read --allow-env=NAZM_LOG --unstable-worker-options main.ts --root FILE
+ *
+ * @module
+ */
+import denoJson from "./deno.json" with { type: "json" };
+import {
+  createLogger,
+  logLevelFromEnv,
+  parseArgs,
+  resolvePaths,
+  startServer,
+  TOOLS,
+  USAGE,
+} from "./src/mcp/mod.ts";
+
+/** The server's version, from deno.json. */
+export const VERSION: string = denoJson.version;
+
+/**
+ * The repository this server was built from: its docs/, schema/ and
+ * manifest. For a compiled binary, the same folder inside the binary
+ * (embedded with `deno compile --include`).
+ */
+export const BUILT_REPOSITORY: string = import.meta.dirname!;
+
+function fail(message: string): never {
+  Deno.stderr.writeSync(new TextEncoder().encode(`nazm-mcp: ${message}\n`));
+  Deno.exit(2);
+}
+
+function main(argv: readonly string[]): void {
+  const command = parseArgs(argv);
+  switch (command.kind) {
+    case "help":
+      Deno.stdout.writeSync(new TextEncoder().encode(USAGE));
+      return;
+    case "version":
+      Deno.stdout.writeSync(new TextEncoder().encode(`nazm-mcp ${VERSION}\n`));
+      return;
+    case "error":
+      fail(`${command.message} (see nazm-mcp --help)`);
+  }
+  let paths;
+  try {
+    paths = resolvePaths(command, BUILT_REPOSITORY);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { level, note } = logLevelFromEnv();
+  const log = createLogger(level);
+  if (note) log.warn(note);
+  log.info(
+    `root ${paths.root}; source root ${paths.sourceRoot}; docs ${paths.docsRoot}`,
+  );
+  startServer({
+    name: "nazm-mcp",
+    version: VERSION,
+    tools: TOOLS,
+    schemaDir: `${BUILT_REPOSITORY}/schema`,
+    context: paths,
+    textContent: command.textContent,
+    log,
+    input: Deno.stdin.readable,
+    output: Deno.stdout,
+    onExit: () => Deno.exit(0),
+  });
+}
+
+if (import.meta.main) main(Deno.args);

@@ -1,0 +1,181 @@
+/**
+ * N27, nazm.context/3: the semantic context packet of the function, record
+ * or enum declared or used at a position (docs/architecture.md §7.29).
+ *
+ * @module
+ */
+import { COMPILER, type Place } from "../base/mod.ts";
+import {
+  type Compilation,
+  type Definition,
+  definitionAt,
+  findDefinition,
+  type Link as ModelLink,
+} from "../semantics/mod.ts";
+import { diagnosticIds } from "./diagnostic_ids.ts";
+import { answer, type Outcome, refuse } from "./outcome.ts";
+import {
+  compileRoot,
+  type FactOptions,
+  matchFile,
+  type RootConfig,
+  rootModule,
+  sourceState,
+} from "./source.ts";
+
+/** What the compiler cannot say, marked rather than left empty. */
+export const UNSUPPORTED = ["effects", "capabilities", "tests"] as const;
+
+export interface ContextRequest {
+  readonly file: string;
+  readonly position: { readonly line: number; readonly column: number };
+}
+
+export interface ContextLink {
+  readonly key: string;
+  readonly kind: Definition["kind"];
+  readonly name: string;
+  readonly place: Place;
+}
+
+export interface ContextPacket {
+  readonly schema: "nazm.context/3";
+  readonly status: "ok";
+  readonly compiler: string;
+  readonly root: string;
+  readonly state: { readonly source: string };
+  readonly target: {
+    readonly key: string;
+    readonly kind: Definition["kind"];
+    readonly name: string;
+    readonly module: string;
+    readonly exported: boolean;
+    readonly place: Place;
+    readonly name_place: Place;
+    readonly signature: string;
+    readonly doc: string | null;
+    readonly source: string;
+  };
+  readonly uses: readonly ContextLink[];
+  readonly types: readonly ContextLink[];
+  readonly used_by: readonly ContextLink[];
+  readonly calls: readonly ContextLink[];
+  readonly called_by: readonly ContextLink[];
+  readonly diagnostics: readonly {
+    readonly id: string;
+    readonly code: string;
+    readonly severity: "error" | "warning";
+    readonly place: Place;
+  }[];
+  readonly unsupported: readonly string[];
+}
+
+const decoder = new TextDecoder();
+
+/** The packet for the definition at `request`, from the disk as it is now. */
+export function semanticContext(
+  config: RootConfig,
+  request: ContextRequest,
+  options: FactOptions = {},
+): Outcome<ContextPacket> {
+  const compilation = compileRoot(config, options);
+  return contextOf(compilation, request);
+}
+
+/** The packet for the definition at `request` in a loaded compilation. */
+export function contextOf(
+  compilation: Compilation,
+  request: ContextRequest,
+): Outcome<ContextPacket> {
+  const echo = { file: request.file, position: request.position };
+  if (compilation.rootError !== null) {
+    return refuse("unavailable", "root_unreadable", "the root file cannot be read now", echo);
+  }
+  const file = matchFile(compilation, request.file);
+  if (file === null) {
+    return refuse(
+      "unavailable",
+      "file_not_in_compilation",
+      "the file is not one the root's compilation loaded; no other file is read",
+      echo,
+    );
+  }
+  if (compilation.needsSyntaxRecovery) {
+    return refuse(
+      "unavailable",
+      "syntax_recovery",
+      "the compilation has syntax errors, so it has no semantic context; nazm.diagnostics lists them",
+      echo,
+    );
+  }
+  const offset = file.lineIndex.offset(request.position.line, request.position.column);
+  const target = offset === null ? null : definitionAt(compilation.model, file.path, offset);
+  if (target === null) {
+    return refuse(
+      "unavailable",
+      "no_definition",
+      "no function, record or enum is declared or used at that position",
+      echo,
+    );
+  }
+  return answer(packet(compilation, target));
+}
+
+function packet(compilation: Compilation, target: Definition): ContextPacket {
+  const files = new Map(compilation.files.map((f) => [f.path, f]));
+  const placeIn = (path: string, start: number, end: number): Place => {
+    const file = files.get(path);
+    if (file === undefined) throw new Error(`definition in a file that was not loaded: ${path}`);
+    return file.lineIndex.place(path, { start, end });
+  };
+  const links = (list: readonly ModelLink[]): ContextLink[] =>
+    list.map((link) => {
+      const linked = findDefinition(compilation.model, link.key);
+      if (linked === null) throw new Error(`link to an unknown definition: ${link.key}`);
+      return {
+        key: linked.key,
+        kind: linked.kind,
+        name: linked.name,
+        place: placeIn(linked.file, linked.nameSpan.start, linked.nameSpan.end),
+      };
+    });
+  const ids = diagnosticIds(compilation);
+  const file = files.get(target.file)!;
+  return {
+    schema: "nazm.context/3",
+    status: "ok",
+    compiler: COMPILER,
+    root: rootModule(compilation),
+    state: { source: sourceState(compilation) },
+    target: {
+      key: target.key,
+      kind: target.kind,
+      name: target.name,
+      module: target.module,
+      exported: target.exported,
+      place: placeIn(target.file, target.span.start, target.span.end),
+      name_place: placeIn(target.file, target.nameSpan.start, target.nameSpan.end),
+      signature: target.signature,
+      doc: target.doc,
+      source: decoder.decode(file.bytes.subarray(target.span.start, target.span.end)),
+    },
+    uses: links(target.uses),
+    types: links(target.types),
+    used_by: links(target.usedBy),
+    calls: links(target.calls),
+    called_by: links(target.calledBy),
+    diagnostics: target.diagnostics.map((d) => {
+      const id = ids.get(d);
+      if (id === undefined || d.file === null || d.span === null) {
+        throw new Error(`a definition's diagnostic is not one of the compilation's: ${d.code}`);
+      }
+      return {
+        id,
+        code: d.code,
+        severity: d.severity,
+        place: placeIn(d.file, d.span.start, d.span.end),
+      };
+    }),
+    unsupported: [...UNSUPPORTED],
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * N30 and N31: the diagnostics index, one diagnostic in full, and what
+ * `nazm check` concludes (docs/architecture.md §7.32, §7.33).
+ *
+ * @module
+ */
+import { COMPILER, type Diagnostic, type Position } from "../base/mod.ts";
+import {
+  type Compilation,
+  type DiagnosticJson,
+  fileLookup,
+  serializeDiagnostic,
+} from "../semantics/mod.ts";
+import { diagnosticIds } from "./diagnostic_ids.ts";
+import { answer, type Outcome, refuse } from "./outcome.ts";
+import {
+  compileRoot,
+  type FactOptions,
+  type RootConfig,
+  rootModule,
+  sourceState,
+} from "./source.ts";
+
+export interface FixCounts {
+  readonly automatic: number;
+  readonly needs_review: number;
+}
+
+export interface IndexEntry {
+  readonly id: string;
+  readonly code: string;
+  readonly severity: "error" | "warning";
+  readonly file: string;
+  readonly start: Position;
+  readonly end: Position;
+  /** The key of the definition whose declaration holds it, or null. */
+  readonly owner: string | null;
+  readonly fixes: FixCounts;
+}
+
+export interface DiagnosticIndex {
+  readonly schema: "nazm.diagnostic-index/1";
+  readonly compiler: string;
+  readonly root: string;
+  readonly state: { readonly source: string };
+  readonly diagnostics: readonly IndexEntry[];
+}
+
+/** The nazm.semantic_patch request that plans a fix. */
+export interface FixRequest {
+  readonly operation: "fix";
+  readonly diagnostic: string;
+  readonly fix: number;
+  readonly state: string;
+}
+
+/** nazm.diagnostic/1 as the server and `nazm check --json` publish it. */
+export interface DiagnosticDocument extends Omit<DiagnosticJson, "fixes"> {
+  /** Null for a diagnostic with no place (a program's missing main). */
+  readonly id: string | null;
+  readonly fixes:
+    readonly (DiagnosticJson["fixes"][number] & { readonly request: FixRequest | null })[];
+  /** The compiler records no facts beyond the diagnostic itself. */
+  readonly facts: "unavailable";
+}
+
+export interface SummaryEntry {
+  readonly code: string;
+  readonly severity: "error" | "warning";
+  readonly place: DiagnosticJson["place"];
+  readonly fixes: FixCounts;
+  /** The id nazm.diagnostics lists it under, or null when the index does not hold it. */
+  readonly id: string | null;
+}
+
+export interface CommandSummary {
+  readonly schema: "nazm.command-summary/1";
+  readonly command: "check";
+  readonly compiler: string;
+  readonly root: string;
+  readonly status: "ok" | "failed";
+  readonly exit_status: 0 | 1;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly diagnostics: readonly SummaryEntry[];
+}
+
+/** Syntax diagnostics are N01xx; their fixes cannot be planned as patches. */
+export function isSyntaxCode(code: string): boolean {
+  return code.startsWith("N01");
+}
+
+function fixCounts(d: Diagnostic): FixCounts {
+  let automatic = 0;
+  for (const fix of d.fixes) if (fix.applicability === "automatic") automatic++;
+  return { automatic, needs_review: d.fixes.length - automatic };
+}
+
+function owners(compilation: Compilation): Map<Diagnostic, string> {
+  const owner = new Map<Diagnostic, string>();
+  for (const def of compilation.model.definitions) {
+    for (const d of def.diagnostics) owner.set(d, def.key);
+  }
+  return owner;
+}
+
+function rootUnreadable(): Outcome<never> {
+  return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
+}
+
+/** Every current diagnostic that has a place, compactly: no message, help or label text. */
+export function diagnosticsIndex(
+  config: RootConfig,
+  options: FactOptions = {},
+): Outcome<DiagnosticIndex> {
+  const compilation = compileRoot(config, options);
+  if (compilation.rootError !== null) return rootUnreadable();
+  return answer(indexOf(compilation));
+}
+
+/** The index of a loaded compilation. */
+export function indexOf(compilation: Compilation): DiagnosticIndex {
+  const ids = diagnosticIds(compilation);
+  const owner = owners(compilation);
+  const lookup = fileLookup(compilation);
+  const diagnostics: IndexEntry[] = [];
+  for (const d of compilation.diagnostics) {
+    const id = ids.get(d);
+    if (id === undefined) continue;
+    const place = serializeDiagnostic({ ...d, labels: [], fixes: [] }, lookup).place!;
+    diagnostics.push({
+      id,
+      code: d.code,
+      severity: d.severity,
+      file: place.file,
+      start: place.start,
+      end: place.end,
+      owner: owner.get(d) ?? null,
+      fixes: fixCounts(d),
+    });
+  }
+  return {
+    schema: "nazm.diagnostic-index/1",
+    compiler: COMPILER,
+    root: rootModule(compilation),
+    state: { source: sourceState(compilation) },
+    diagnostics,
+  };
+}
+
+/** One diagnostic exactly as nazm.diagnostic/1 publishes it, with the patch request of each fix. */
+export function documentOf(
+  compilation: Compilation,
+  d: Diagnostic,
+  id: string | null,
+  state: string,
+): DiagnosticDocument {
+  const json = serializeDiagnostic(d, fileLookup(compilation));
+  return {
+    ...json,
+    id,
+    fixes: json.fixes.map((fix, index) => ({
+      ...fix,
+      request: id === null || isSyntaxCode(d.code)
+        ? null
+        : { operation: "fix", diagnostic: id, fix: index, state },
+    })),
+    facts: "unavailable",
+  };
+}
+
+/** Every diagnostic of a loaded compilation as nazm.diagnostic/1, in its order. */
+export function documentsOf(compilation: Compilation): DiagnosticDocument[] {
+  const ids = diagnosticIds(compilation);
+  const state = sourceState(compilation);
+  return compilation.diagnostics.map((d) => documentOf(compilation, d, ids.get(d) ?? null, state));
+}
+
+/** One diagnostic in full, by the id and state of an index. */
+export function diagnosticDetail(
+  config: RootConfig,
+  request: { readonly id: string; readonly state: string },
+  options: FactOptions = {},
+): Outcome<DiagnosticDocument> {
+  const compilation = compileRoot(config, options);
+  if (compilation.rootError !== null) return rootUnreadable();
+  const state = sourceState(compilation);
+  const echo = { id: request.id, state: request.state };
+  if (request.state !== state) {
+    return refuse(
+      "refused",
+      "stale_state",
+      "the sources have changed since that state; ask nazm.diagnostics for a fresh index",
+      echo,
+    );
+  }
+  for (const [d, id] of diagnosticIds(compilation)) {
+    if (id === request.id) return answer(documentOf(compilation, d, id, state));
+  }
+  return refuse("refused", "not_found", "no current diagnostic has that id", echo);
+}
+
+/** What `nazm check` concludes for the root now. */
+export function commandSummary(
+  config: RootConfig,
+  options: FactOptions = {},
+): Outcome<CommandSummary> {
+  const compilation = compileRoot(config, options);
+  if (compilation.rootError !== null) return rootUnreadable();
+  return answer(summaryOf(compilation));
+}
+
+/** The check summary of a loaded compilation. */
+export function summaryOf(compilation: Compilation): CommandSummary {
+  const ids = diagnosticIds(compilation);
+  const lookup = fileLookup(compilation);
+  let errors = 0;
+  let warnings = 0;
+  const diagnostics = compilation.diagnostics.map((d): SummaryEntry => {
+    if (d.severity === "error") errors++;
+    else warnings++;
+    return {
+      code: d.code,
+      severity: d.severity,
+      place: serializeDiagnostic({ ...d, labels: [], fixes: [] }, lookup).place,
+      fixes: fixCounts(d),
+      id: ids.get(d) ?? null,
+    };
+  });
+  return {
+    schema: "nazm.command-summary/1",
+    command: "check",
+    compiler: COMPILER,
+    root: rootModule(compilation),
+    status: errors > 0 ? "failed" : "ok",
+    exit_status: errors > 0 ? 1 : 0,
+    errors,
+    warnings,
+    diagnostics,
+  };
+}

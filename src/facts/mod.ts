@@ -1,0 +1,69 @@
+/**
+ * The facts layer: one module per published fact, each a plain function of
+ * the root's compilation on disk now, returning an answer or a refusal as
+ * plain data. src/mcp and src/cli both call these, so the server and the
+ * command line say the same thing by construction.
+ *
+ * @module
+ */
+export { answer, type Outcome, refuse, type Refused } from "./outcome.ts";
+export {
+  compileRoot,
+  type FactCache,
+  type FactOptions,
+  matchFile,
+  newFactCache,
+  type RootConfig,
+  rootModule,
+  sourceState,
+} from "./source.ts";
+export { diagnosticIds } from "./diagnostic_ids.ts";
+export {
+  type ContextLink,
+  contextOf,
+  type ContextPacket,
+  type ContextRequest,
+  semanticContext,
+  UNSUPPORTED,
+} from "./context.ts";
+export {
+  type BaselineProblem,
+  checkBaseline,
+  type Delta,
+  deltaBetween,
+  MAX_BASELINE_BYTES,
+  refuseBaseline,
+  type SectionName,
+  SECTIONS,
+  semanticDelta,
+  semanticSnapshot,
+  type Snapshot,
+  SNAPSHOT_UNSUPPORTED,
+  snapshotDigest,
+  snapshotOf,
+} from "./snapshot.ts";
+export {
+  type CommandSummary,
+  commandSummary,
+  diagnosticDetail,
+  type DiagnosticDocument,
+  type DiagnosticIndex,
+  diagnosticsIndex,
+  documentOf,
+  documentsOf,
+  type FixCounts,
+  type FixRequest,
+  type IndexEntry,
+  indexOf,
+  isSyntaxCode,
+  type SummaryEntry,
+  summaryOf,
+} from "./diagnostics.ts";
+export {
+  applyPatch,
+  type Patch,
+  type PatchEdit,
+  type PatchRequest,
+  semanticPatch,
+  semanticPatchOf,
+} from "./patch.ts";

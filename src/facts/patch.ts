@@ -1,0 +1,499 @@
+/**
+ * N29, nazm.patch/1: a planned rename or diagnostic fix, as minimal
+ * exact-byte edits bound to the state they were planned on
+ * (docs/architecture.md §7.31). Nothing is applied and no plan is kept.
+ *
+ * Three freshness layers let a client check before it applies anything:
+ * `baseline.snapshot` (BLAKE3 of the canonical nazm.snapshot/3 the plan was
+ * made on), each touched file's BLAKE3, and each edit's expected bytes.
+ *
+ * @module
+ */
+import {
+  blake3,
+  COMPILER,
+  type Diagnostic,
+  type Position,
+  type Precondition,
+  type Span,
+} from "../base/mod.ts";
+import {
+  type Binding,
+  type Compilation,
+  type CompiledFile,
+  type Definition,
+  definitionAt,
+  PRELUDE_FUNCTIONS,
+  PRELUDE_TYPES,
+  PRELUDE_VARIANTS,
+  renameConflict,
+} from "../semantics/mod.ts";
+import { type Import, isIdentifier, walk } from "../syntax/mod.ts";
+import { diagnosticIds } from "./diagnostic_ids.ts";
+import { isSyntaxCode } from "./diagnostics.ts";
+import { answer, type Outcome, refuse } from "./outcome.ts";
+import { snapshotDigest, snapshotOf } from "./snapshot.ts";
+import {
+  compileRoot,
+  type FactOptions,
+  matchFile,
+  type RootConfig,
+  rootModule,
+  sourceState,
+} from "./source.ts";
+
+export type PatchRequest =
+  | {
+    readonly operation: "rename";
+    readonly file: string;
+    readonly position: { readonly line: number; readonly column: number };
+    readonly new_name: string;
+  }
+  | {
+    readonly operation: "fix";
+    readonly diagnostic: string;
+    readonly fix: number;
+    readonly state: string;
+  };
+
+export interface PatchEdit {
+  readonly file: string;
+  readonly start: Position;
+  readonly end: Position;
+  /** The exact text the edit replaces: apply it only where these bytes still are. */
+  readonly expected: string;
+  readonly replacement: string;
+}
+
+export interface Patch {
+  readonly schema: "nazm.patch/1";
+  readonly compiler: string;
+  readonly root: string;
+  readonly operation: "rename" | "fix";
+  /** What the plan changes: the renamed definition or local, or the fixed diagnostic. */
+  readonly target:
+    | {
+      readonly kind: "definition";
+      readonly key: string;
+      readonly new_key: string;
+      readonly name: string;
+      readonly new_name: string;
+    }
+    | {
+      readonly kind: "local";
+      readonly owner: string;
+      readonly name: string;
+      readonly new_name: string;
+    }
+    | {
+      readonly kind: "diagnostic";
+      readonly id: string;
+      readonly code: string;
+      readonly fix: number;
+      readonly title: string;
+    };
+  readonly applicability: "automatic" | "needs_review";
+  readonly precondition: Precondition;
+  readonly baseline: { readonly snapshot: string };
+  readonly files: readonly { readonly file: string; readonly digest: string }[];
+  readonly edits: readonly PatchEdit[];
+}
+
+interface RawEdit {
+  readonly file: string;
+  readonly span: Span;
+  readonly replacement: string;
+}
+
+const decoder = new TextDecoder();
+
+/** Plans the requested rename or fix against the root's compilation on disk now. */
+export function semanticPatch(
+  config: RootConfig,
+  request: PatchRequest,
+  options: FactOptions = {},
+): Outcome<Patch> {
+  return semanticPatchOf(compileRoot(config, options), request);
+}
+
+/** Plans the requested rename or fix against a loaded compilation. */
+export function semanticPatchOf(compilation: Compilation, request: PatchRequest): Outcome<Patch> {
+  if (compilation.rootError !== null) {
+    return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
+  }
+  return request.operation === "rename"
+    ? planRename(compilation, request)
+    : planFix(compilation, request);
+}
+
+// ---------------------------------------------------------------- fix
+
+function planFix(
+  compilation: Compilation,
+  request: Extract<PatchRequest, { operation: "fix" }>,
+): Outcome<Patch> {
+  const echo = { diagnostic: request.diagnostic, fix: request.fix };
+  if (request.state !== sourceState(compilation)) {
+    return refuse(
+      "refused",
+      "stale_state",
+      "the sources have changed since that state; ask nazm.diagnostics for a fresh index",
+      echo,
+    );
+  }
+  let found: Diagnostic | null = null;
+  for (const [d, id] of diagnosticIds(compilation)) if (id === request.diagnostic) found = d;
+  if (found === null) {
+    return refuse("refused", "no_current_diagnostic", "no current diagnostic has that id", echo);
+  }
+  if (isSyntaxCode(found.code)) {
+    return refuse(
+      "refused",
+      "syntax_diagnostic",
+      "a syntax diagnostic's fix is not planned: its compilation has no snapshot to bind a plan to",
+      echo,
+    );
+  }
+  if (compilation.needsSyntaxRecovery) return syntaxRecovery(echo);
+  const fix = found.fixes[request.fix];
+  if (fix === undefined) {
+    return refuse(
+      "refused",
+      "no_such_fix",
+      `the diagnostic has ${found.fixes.length} fix(es); there is no fix ${request.fix}`,
+      echo,
+    );
+  }
+  return answer(plan(compilation, {
+    operation: "fix",
+    target: {
+      kind: "diagnostic",
+      id: request.diagnostic,
+      code: found.code,
+      fix: request.fix,
+      title: fix.title,
+    },
+    applicability: fix.applicability,
+    precondition: fix.precondition,
+  }, fix.edits));
+}
+
+function syntaxRecovery(echo: Record<string, unknown>): Outcome<never> {
+  return refuse(
+    "unavailable",
+    "syntax_recovery",
+    "the compilation has syntax errors, so nothing can be planned against it; nazm.diagnostics lists them",
+    echo,
+  );
+}
+
+// ---------------------------------------------------------------- rename
+
+function planRename(
+  compilation: Compilation,
+  request: Extract<PatchRequest, { operation: "rename" }>,
+): Outcome<Patch> {
+  const echo = { file: request.file, position: request.position, new_name: request.new_name };
+  const file = matchFile(compilation, request.file);
+  if (file === null) {
+    return refuse(
+      "refused",
+      "file_not_in_compilation",
+      "the file is not one the root's compilation loaded; no other file is read",
+      echo,
+    );
+  }
+  if (compilation.needsSyntaxRecovery) return syntaxRecovery(echo);
+  const offset = file.lineIndex.offset(request.position.line, request.position.column);
+  const definition = offset === null ? null : definitionAt(compilation.model, file.path, offset);
+  if (definition !== null) return renameDefinition(compilation, definition, request.new_name, echo);
+  const local = offset === null ? null : localAt(compilation, file, offset);
+  if (local !== null) {
+    return renameLocal(compilation, local.owner, local.index, request.new_name, echo);
+  }
+  return refuse(
+    "refused",
+    "not_a_definition",
+    "no function, record, enum, local or parameter is declared or used at that position",
+    echo,
+  );
+}
+
+/** Whether `name` can name a thing of this kind: patterns and record literals read the first letter. */
+function nameProblem(name: string, current: string, upper: boolean): string | null {
+  if (name === current) return `it is already named \`${name}\``;
+  if (!isIdentifier(name)) return `\`${name}\` is not an identifier, or is a keyword`;
+  const first = name.charCodeAt(0);
+  const isUpper = first >= 0x41 && first <= 0x5a;
+  if (upper && !isUpper) return "a record or enum name starts with an upper-case letter";
+  if (!upper && isUpper) {
+    return "an upper-case name in a pattern is a variant, so a value's name starts lower-case";
+  }
+  return null;
+}
+
+function renameDefinition(
+  compilation: Compilation,
+  def: Definition,
+  newName: string,
+  echo: Record<string, unknown>,
+): Outcome<Patch> {
+  if (def.exported) {
+    return refuse(
+      "refused",
+      "exported_definition",
+      "an exported definition is not renamed: modules outside this root's compilation may import it",
+      echo,
+    );
+  }
+  if (def.key === `${rootModule(compilation)}::main`) {
+    return refuse(
+      "refused",
+      "exported_definition",
+      "the program's `main` is its entry point, reached from outside the compilation",
+      echo,
+    );
+  }
+  const problem = nameProblem(newName, def.name, def.kind !== "function");
+  if (problem !== null) return refuse("refused", "invalid_name", problem, echo);
+  const conflict = definitionConflict(compilation, def, newName);
+  if (conflict !== null) return refuse("refused", "name_conflict", conflict, echo);
+  const edits: RawEdit[] = [];
+  for (const [path, entries] of Object.entries(compilation.model.index)) {
+    for (const entry of entries) {
+      if (entry.key === def.key) edits.push({ file: path, span: entry, replacement: newName });
+    }
+  }
+  return answer(plan(compilation, {
+    operation: "rename",
+    target: {
+      kind: "definition",
+      key: def.key,
+      new_key: `${def.module}::${newName}`,
+      name: def.name,
+      new_name: newName,
+    },
+    applicability: "automatic",
+    precondition: { kind: "none" },
+  }, edits));
+}
+
+/**
+ * Why a private definition cannot take `newName`, or null. Its module's
+ * top-level names and import bindings would collide; a local of that name
+ * around a reference would capture the reference; and the new top-level
+ * name would capture every reference in the module that now means
+ * something else by it (an import, the prelude).
+ */
+function definitionConflict(
+  compilation: Compilation,
+  def: Definition,
+  newName: string,
+): string | null {
+  if (
+    PRELUDE_TYPES.has(newName) || PRELUDE_FUNCTIONS.has(newName) || PRELUDE_VARIANTS.has(newName)
+  ) {
+    return `\`${newName}\` is a prelude name, which the new definition would shadow`;
+  }
+  const inModule = compilation.model.definitions.filter((d) => d.module === def.module);
+  if (inModule.some((d) => d.name === newName)) {
+    return `the module already defines \`${newName}\``;
+  }
+  const file = compilation.files.find((f) => f.path === def.file)!;
+  for (const imp of file.parse.tree.imports) {
+    if (
+      imp.names?.some((n) => n.text === newName) ||
+      (imp.names === null && moduleBinding(imp) === newName)
+    ) {
+      return `the module imports a \`${newName}\` already`;
+    }
+  }
+  for (const d of inModule) {
+    for (const outer of d.outerNames) {
+      if (outer.key === def.key) {
+        const local = d.bindings.find((b) =>
+          b.name === newName && encloses(d, b.scope, outer.scope)
+        );
+        if (local !== undefined) {
+          return `a local \`${newName}\` in \`${d.name}\` would capture a reference to \`${def.name}\``;
+        }
+      } else if (outer.name === newName) {
+        return `\`${d.name}\` refers to another \`${newName}\`, which the renamed definition would capture`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The name `import a.b` (`b`) or `import a.b as x` (`x`) binds. */
+function moduleBinding(imp: Import): string | undefined {
+  return imp.alias?.text ?? imp.path[imp.path.length - 1]?.text;
+}
+
+function encloses(def: Definition, outer: number, inner: number): boolean {
+  for (let s: number | null = inner; s !== null; s = def.scopes[s]?.parent ?? null) {
+    if (s === outer) return true;
+  }
+  return false;
+}
+
+function contains(span: Span, offset: number): boolean {
+  return span.start <= offset && offset <= span.end;
+}
+
+function localAt(
+  compilation: Compilation,
+  file: CompiledFile,
+  offset: number,
+): { owner: Definition; index: number } | null {
+  for (const owner of compilation.model.definitions) {
+    if (owner.file !== file.path || !contains(owner.span, offset)) continue;
+    const index = owner.bindings.findIndex((b: Binding) =>
+      contains(b.declSpan, offset) || b.references.some((r) => contains(r.span, offset))
+    );
+    if (index >= 0) return { owner, index };
+  }
+  return null;
+}
+
+function renameLocal(
+  compilation: Compilation,
+  owner: Definition,
+  index: number,
+  newName: string,
+  echo: Record<string, unknown>,
+): Outcome<Patch> {
+  const binding = owner.bindings[index];
+  const upper = binding.kind === "type_parameter";
+  const problem = nameProblem(newName, binding.name, upper);
+  if (problem !== null) return refuse("refused", "invalid_name", problem, echo);
+  if (
+    PRELUDE_FUNCTIONS.has(newName) || PRELUDE_VARIANTS.has(newName) || PRELUDE_TYPES.has(newName)
+  ) {
+    return refuse(
+      "refused",
+      "name_conflict",
+      `\`${newName}\` is a prelude name, which the local would shadow`,
+      echo,
+    );
+  }
+  const conflict = renameConflict(owner, index, newName);
+  if (conflict !== null) return refuse("refused", "name_conflict", conflict, echo);
+  // `Point { x }` means `Point { x: x }`: renaming the local x keeps the field name.
+  const shorthand = shorthandFields(
+    compilation.files.find((f) => f.path === owner.file)!,
+    owner.span,
+  );
+  const edits: RawEdit[] = [{ file: owner.file, span: binding.declSpan, replacement: newName }];
+  for (const reference of binding.references) {
+    const field = shorthand.has(reference.span.start);
+    edits.push({
+      file: owner.file,
+      span: reference.span,
+      replacement: field ? `${binding.name}: ${newName}` : newName,
+    });
+  }
+  return answer(plan(compilation, {
+    operation: "rename",
+    target: { kind: "local", owner: owner.key, name: binding.name, new_name: newName },
+    applicability: "automatic",
+    precondition: { kind: "none" },
+  }, edits));
+}
+
+function shorthandFields(file: CompiledFile, within: Span): Set<number> {
+  const starts = new Set<number>();
+  walk(file.parse.tree, (node) => {
+    if (node.end < within.start || node.start > within.end) return false;
+    if (node.kind === "FieldInit" && node.value === null) starts.add(node.name.start);
+    return true;
+  });
+  return starts;
+}
+
+// ---------------------------------------------------------------- the plan
+
+function plan(
+  compilation: Compilation,
+  head: Pick<Patch, "operation" | "target" | "applicability" | "precondition">,
+  raw: readonly RawEdit[],
+): Patch {
+  const files = new Map(compilation.files.map((f) => [f.path, f]));
+  const sorted = [...raw].sort((a, b) =>
+    a.file < b.file
+      ? -1
+      : a.file > b.file
+      ? 1
+      : a.span.start - b.span.start || a.span.end - b.span.end
+  );
+  const edits: PatchEdit[] = [];
+  for (const edit of sorted) {
+    const file = files.get(edit.file);
+    if (file === undefined) throw new Error(`an edit in a file that was not loaded: ${edit.file}`);
+    const previous = edits[edits.length - 1];
+    if (
+      previous !== undefined && previous.file === edit.file && previous.end.offset > edit.span.start
+    ) {
+      if (previous.start.offset === edit.span.start && previous.end.offset === edit.span.end) {
+        continue;
+      }
+      throw new Error(`overlapping edits in ${edit.file} at ${edit.span.start}`);
+    }
+    const place = file.lineIndex.place(edit.file, edit.span);
+    edits.push({
+      file: edit.file,
+      start: place.start,
+      end: place.end,
+      expected: decoder.decode(file.bytes.subarray(edit.span.start, edit.span.end)),
+      replacement: edit.replacement,
+    });
+  }
+  const touched = [...new Set(edits.map((e) => e.file))].sort();
+  return {
+    schema: "nazm.patch/1",
+    compiler: COMPILER,
+    root: rootModule(compilation),
+    ...head,
+    baseline: { snapshot: snapshotDigest(snapshotOf(compilation)) },
+    files: touched.map((path) => ({ file: path, digest: files.get(path)!.digest })),
+    edits,
+  };
+}
+
+/**
+ * Applies a patch's edits to file contents in memory, checking the file
+ * digests and every edit's expected bytes first: what a careful client does.
+ * Returns the new contents, or the first problem.
+ */
+export function applyPatch(
+  patch: Patch,
+  read: (file: string) => Uint8Array,
+): Map<string, Uint8Array> | string {
+  const out = new Map<string, Uint8Array>();
+  const encoder = new TextEncoder();
+  for (const { file, digest } of patch.files) {
+    const bytes = read(file);
+    if (blake3(bytes) !== digest) return `${file} has changed since the plan`;
+    const edits = patch.edits.filter((e) => e.file === file);
+    const parts: Uint8Array[] = [];
+    let at = 0;
+    for (const edit of edits) {
+      const expected = decoder.decode(bytes.subarray(edit.start.offset, edit.end.offset));
+      if (expected !== edit.expected) {
+        return `${file}: the bytes at ${edit.start.offset} are not the expected ones`;
+      }
+      parts.push(bytes.subarray(at, edit.start.offset), encoder.encode(edit.replacement));
+      at = edit.end.offset;
+    }
+    parts.push(bytes.subarray(at));
+    const total = parts.reduce((n, p) => n + p.length, 0);
+    const joined = new Uint8Array(total);
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    out.set(file, joined);
+  }
+  return out;
+}

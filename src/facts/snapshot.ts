@@ -1,0 +1,336 @@
+/**
+ * N28: nazm.snapshot/3 and nazm.delta/1 (docs/architecture.md §7.30).
+ *
+ * Only the `source` digest depends on bytes. Every other section is a
+ * digest of durable identities (keys, kinds, names, type structure,
+ * diagnostic codes), so a comment or a changed literal changes `source`
+ * alone. The sections that point at other definitions (dependencies,
+ * related types, callees) include each target's shape digest: a changed
+ * signature is a real change to every definition that relies on it, and
+ * shows in theirs too. Sections that point back (references, callers) hold
+ * keys only: who relies on a definition does not depend on their shapes.
+ *
+ * @module
+ */
+import { blake3, canonicalJson, COMPILER, isDigest } from "../base/mod.ts";
+import type { Compilation, Definition, Link } from "../semantics/mod.ts";
+import { answer, type Outcome, refuse } from "./outcome.ts";
+import { compileRoot, type FactOptions, type RootConfig, rootModule } from "./source.ts";
+
+/** The sections a definition's digests cover, in published order. */
+export const SECTIONS = [
+  "source",
+  "shape",
+  "dependencies",
+  "related_types",
+  "references",
+  "callers",
+  "callees",
+  "diagnostics",
+] as const;
+
+export type SectionName = (typeof SECTIONS)[number];
+
+/** What N28 cannot report: marked unsupported, never unchanged. */
+export const SNAPSHOT_UNSUPPORTED = [
+  "effects",
+  "capabilities",
+  "tests",
+  "semantic_history",
+  "behavioural_equivalence",
+] as const;
+
+export interface SnapshotDefinition {
+  readonly kind: Definition["kind"];
+  readonly name: string;
+  readonly module: string;
+  readonly digests: { readonly [section in SectionName]: string };
+}
+
+export interface Snapshot {
+  readonly schema: "nazm.snapshot/3";
+  readonly root: string;
+  readonly compiler: string;
+  readonly definitions: { readonly [key: string]: SnapshotDefinition };
+  readonly unsupported: readonly string[];
+}
+
+export interface Delta {
+  readonly schema: "nazm.delta/1";
+  readonly root: string;
+  readonly compiler: string;
+  readonly baseline: string;
+  readonly current: string;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly { readonly key: string; readonly sections: readonly SectionName[] }[];
+  readonly unsupported: readonly string[];
+}
+
+/** The largest baseline accepted, in bytes of its JSON text. */
+export const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
+
+/** The snapshot of the root's compilation on disk now. */
+export function semanticSnapshot(config: RootConfig, options: FactOptions = {}): Outcome<Snapshot> {
+  const compilation = compileRoot(config, options);
+  const refusal = unavailable(compilation);
+  return refusal ?? answer(snapshotOf(compilation));
+}
+
+/** A snapshot's digest: BLAKE3 of its canonical JSON. */
+export function snapshotDigest(snapshot: Snapshot): string {
+  return blake3(canonicalJson(snapshot));
+}
+
+function unavailable(compilation: Compilation): Outcome<never> | null {
+  if (compilation.rootError !== null) {
+    return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
+  }
+  if (compilation.needsSyntaxRecovery) {
+    return refuse(
+      "unavailable",
+      "syntax_recovery",
+      "the compilation has syntax errors, so it has no snapshot; nazm.diagnostics lists them",
+    );
+  }
+  return null;
+}
+
+/** The snapshot of a loaded compilation (which must not need syntax recovery). */
+export function snapshotOf(compilation: Compilation): Snapshot {
+  const files = new Map(compilation.files.map((f) => [f.path, f.bytes]));
+  const shapes = new Map<string, string>();
+  for (const def of compilation.model.definitions) {
+    shapes.set(def.key, blake3(canonicalJson(def.shape)));
+  }
+  const withShapes = (links: readonly Link[]) =>
+    links.map((link) => [link.key, shapes.get(link.key) ?? null]);
+  const keysOf = (links: readonly Link[]) => links.map((link) => link.key);
+  const definitions: Record<string, SnapshotDefinition> = {};
+  for (const def of compilation.model.definitions) {
+    const bytes = files.get(def.file);
+    if (bytes === undefined) {
+      throw new Error(`definition in a file that was not loaded: ${def.file}`);
+    }
+    const digestOf = (value: unknown) => blake3(canonicalJson(value));
+    definitions[def.key] = {
+      kind: def.kind,
+      name: def.name,
+      module: def.module,
+      digests: {
+        source: blake3(bytes.subarray(def.span.start, def.span.end)),
+        shape: shapes.get(def.key)!,
+        dependencies: digestOf(withShapes(def.uses)),
+        related_types: digestOf(withShapes(def.types)),
+        references: digestOf(keysOf(def.usedBy)),
+        callers: digestOf(keysOf(def.calledBy)),
+        callees: digestOf(withShapes(def.calls)),
+        diagnostics: digestOf(
+          def.diagnostics.map((d) => [d.code, d.severity]).sort((a, b) =>
+            a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0
+          ),
+        ),
+      },
+    };
+  }
+  return {
+    schema: "nazm.snapshot/3",
+    root: rootModule(compilation),
+    compiler: COMPILER,
+    definitions,
+    unsupported: [...SNAPSHOT_UNSUPPORTED],
+  };
+}
+
+// ---------------------------------------------------------------- delta
+
+/** Why a baseline is not accepted, with where in it. */
+export interface BaselineProblem {
+  readonly problem:
+    | "not_a_snapshot"
+    | "other_root"
+    | "other_compiler"
+    | "unknown_field"
+    | "malformed_key"
+    | "duplicate_key"
+    | "bad_digest"
+    | "too_large";
+  readonly path: string;
+  readonly message: string;
+}
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*$/;
+const TOP_FIELDS = ["schema", "root", "compiler", "definitions", "unsupported"];
+const DEFINITION_FIELDS = ["kind", "name", "module", "digests"];
+const KINDS = ["function", "record", "enum"];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function unknownField(
+  value: Record<string, unknown>,
+  allowed: readonly string[],
+  path: string,
+): BaselineProblem | null {
+  for (const field of Object.keys(value)) {
+    if (!allowed.includes(field)) {
+      return {
+        problem: "unknown_field",
+        path: `${path}.${field}`,
+        message: `the baseline has a field no snapshot has: ${path}.${field}`,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks a baseline strictly, before any comparison: it must be exactly a
+ * nazm.snapshot/3 of this root by this compiler. Anything else is refused
+ * with the first problem found; nothing is compared "as well as it can be",
+ * and a string is never read as a path.
+ */
+export function checkBaseline(baseline: unknown, root: string): BaselineProblem | null {
+  const notSnapshot = (path: string, what: string): BaselineProblem => ({
+    problem: "not_a_snapshot",
+    path,
+    message: `the baseline is not a nazm.snapshot/3 object: ${what}`,
+  });
+  if (!isPlainObject(baseline)) {
+    return notSnapshot(
+      "$",
+      `it is ${Array.isArray(baseline) ? "an array" : typeof baseline}, not an object`,
+    );
+  }
+  if (baseline.schema !== "nazm.snapshot/3") {
+    return notSnapshot("$.schema", "its schema is not nazm.snapshot/3");
+  }
+  if (typeof baseline.root !== "string") return notSnapshot("$.root", "it has no root");
+  if (baseline.root !== root) {
+    return {
+      problem: "other_root",
+      path: "$.root",
+      message: `the baseline is a snapshot of root module \`${baseline.root}\`, not \`${root}\``,
+    };
+  }
+  if (typeof baseline.compiler !== "string") {
+    return notSnapshot("$.compiler", "it names no compiler");
+  }
+  if (baseline.compiler !== COMPILER) {
+    return {
+      problem: "other_compiler",
+      path: "$.compiler",
+      message: `the baseline was made by ${baseline.compiler}, not ${COMPILER}`,
+    };
+  }
+  const top = unknownField(baseline, TOP_FIELDS, "$");
+  if (top !== null) return top;
+  if (!isPlainObject(baseline.definitions)) {
+    return notSnapshot("$.definitions", "it has no definitions object");
+  }
+  if (
+    !Array.isArray(baseline.unsupported) ||
+    canonicalJson(baseline.unsupported) !== canonicalJson(SNAPSHOT_UNSUPPORTED)
+  ) {
+    return notSnapshot("$.unsupported", "its unsupported list is not this compiler's");
+  }
+  for (const [key, entry] of Object.entries(baseline.definitions)) {
+    const path = `$.definitions[${JSON.stringify(key)}]`;
+    if (!KEY.test(key)) {
+      return {
+        problem: "malformed_key",
+        path,
+        message: `\`${key}\` is not a definition key (module.path::name)`,
+      };
+    }
+    if (!isPlainObject(entry)) return notSnapshot(path, "a definition is not an object");
+    const extra = unknownField(entry, DEFINITION_FIELDS, path);
+    if (extra !== null) return extra;
+    if (typeof entry.kind !== "string" || !KINDS.includes(entry.kind)) {
+      return notSnapshot(`${path}.kind`, "a definition's kind is not function, record or enum");
+    }
+    const separator = key.lastIndexOf("::");
+    if (entry.module !== key.slice(0, separator) || entry.name !== key.slice(separator + 2)) {
+      return {
+        problem: "malformed_key",
+        path,
+        message: `the key \`${key}\` does not agree with the definition's module and name`,
+      };
+    }
+    if (!isPlainObject(entry.digests)) {
+      return notSnapshot(`${path}.digests`, "a definition has no digests");
+    }
+    const digests = entry.digests;
+    const extraDigest = unknownField(digests, SECTIONS, `${path}.digests`);
+    if (extraDigest !== null) return extraDigest;
+    for (const section of SECTIONS) {
+      if (!(section in digests)) {
+        return notSnapshot(`${path}.digests.${section}`, `a digest is missing`);
+      }
+      if (!isDigest(digests[section])) {
+        return {
+          problem: "bad_digest",
+          path: `${path}.digests.${section}`,
+          message: "a digest is not a lowercase hex BLAKE3-256",
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/** The delta from `baseline` to the root's compilation on disk now. */
+export function semanticDelta(
+  config: RootConfig,
+  baseline: unknown,
+  options: FactOptions = {},
+): Outcome<Delta> {
+  const compilation = compileRoot(config, options);
+  if (compilation.rootError !== null) return unavailable(compilation)!;
+  const root = rootModule(compilation);
+  const problem = checkBaseline(baseline, root);
+  if (problem !== null) return refuseBaseline(problem);
+  const refusal = unavailable(compilation);
+  if (refusal !== null) return refusal;
+  return answer(deltaBetween(baseline as Snapshot, snapshotOf(compilation)));
+}
+
+/** The refusal of a baseline that is not accepted. */
+export function refuseBaseline(problem: BaselineProblem): Outcome<never> {
+  return refuse("refused", "invalid_baseline", problem.message, {
+    problem: problem.problem,
+    path: problem.path,
+  });
+}
+
+/** What changed between two snapshots of the same root: keys sorted, sections in published order. */
+export function deltaBetween(baseline: Snapshot, current: Snapshot): Delta {
+  const before = baseline.definitions;
+  const after = current.definitions;
+  const added = Object.keys(after).filter((key) => !Object.hasOwn(before, key)).sort();
+  const removed = Object.keys(before).filter((key) => !Object.hasOwn(after, key)).sort();
+  const changed = Object.keys(after)
+    .filter((key) => Object.hasOwn(before, key))
+    .sort()
+    .flatMap((key) => {
+      const old = before[key];
+      const now = after[key];
+      const sections = SECTIONS.filter((section) =>
+        old.digests[section] !== now.digests[section] ||
+        (section === "shape" && old.kind !== now.kind)
+      );
+      return sections.length === 0 ? [] : [{ key, sections }];
+    });
+  return {
+    schema: "nazm.delta/1",
+    root: current.root,
+    compiler: current.compiler,
+    baseline: snapshotDigest(baseline),
+    current: snapshotDigest(current),
+    added,
+    removed,
+    changed,
+    unsupported: [...SNAPSHOT_UNSUPPORTED],
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The root's compilation as it is on disk now, its source state, and the
+ * matching of a `file` argument against the compilation's own files.
+ *
+ * @module
+ */
+import { blake3Framed } from "../base/mod.ts";
+import {
+  type AnalysisReuse,
+  type Compilation,
+  type CompiledFile,
+  loadCompilation,
+  moduleNameOf,
+  type ParseCache,
+} from "../semantics/mod.ts";
+
+/** What every fact is about: fixed for a server's lifetime. Both paths absolute. */
+export interface RootConfig {
+  readonly root: string;
+  readonly sourceRoot: string;
+}
+
+/**
+ * What a long-lived caller (the server's worker) keeps between calls: parse
+ * results by file digest, and the last analysis by the digests of all its
+ * files. Every call still reads and hashes every file; answers are
+ * byte-identical with and without the cache (tests run both ways).
+ */
+export interface FactCache {
+  readonly parses: ParseCache;
+  readonly analysis: AnalysisReuse;
+}
+
+/** An empty cache. */
+export function newFactCache(): FactCache {
+  return { parses: new Map(), analysis: { last: null } };
+}
+
+/** Options that change how, never what, a fact is computed. */
+export interface FactOptions {
+  readonly cache?: FactCache;
+}
+
+/** Loads the root's compilation from disk, as `nazm check` does. */
+export function compileRoot(config: RootConfig, options: FactOptions = {}): Compilation {
+  const cache = options.cache;
+  const compilation = loadCompilation(config.root, {
+    sourceRoot: config.sourceRoot,
+    cache: cache?.parses,
+    reuse: cache?.analysis,
+  });
+  if (cache !== undefined) {
+    // Keep only what the current sources can reuse: an edited file's old
+    // parse would otherwise stay for the server's lifetime.
+    const live = new Set(compilation.files.map((f) => f.digest));
+    for (const digest of cache.parses.keys()) if (!live.has(digest)) cache.parses.delete(digest);
+  }
+  return compilation;
+}
+
+/** The root's module path (`main`, `app.main`): what a snapshot names as its root. */
+export function rootModule(compilation: Compilation): string {
+  return moduleNameOf(compilation.root);
+}
+
+/**
+ * `state.source`: BLAKE3 over each loaded file's relative path and bytes, in
+ * path order, each part length-framed. Any edit of a loaded file, and any
+ * change to which files are loaded, changes it.
+ */
+export function sourceState(compilation: Compilation): string {
+  const parts: (string | Uint8Array)[] = [];
+  for (const file of compilation.files) parts.push(file.path, file.bytes);
+  return blake3Framed(parts);
+}
+
+/**
+ * The compiled file a `file` argument names: its path relative to the source
+ * root exactly as the compilation lists it, or that file's absolute path.
+ * Nothing is resolved against the disk: `../x.nz`, `/etc/passwd` or a link
+ * name that merely points at a loaded file are not in the list, so they are
+ * refused without being opened.
+ */
+export function matchFile(
+  compilation: Compilation,
+  argument: string,
+): CompiledFile | null {
+  const prefix = compilation.sourceRoot.endsWith("/") || compilation.sourceRoot.endsWith("\\")
+    ? compilation.sourceRoot
+    : compilation.sourceRoot + "/";
+  for (const file of compilation.files) {
+    if (argument === file.path || argument === prefix + file.path) return file;
+    // Windows clients write the absolute form with backslashes.
+    if (argument.replaceAll("\\", "/") === (prefix + file.path).replaceAll("\\", "/")) return file;
+  }
+  return null;
+}

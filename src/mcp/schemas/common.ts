@@ -1,0 +1,57 @@
+/**
+ * Shapes every published schema shares: places, digests, states, refusals.
+ * One definition each, so every answer uses the same place shape.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** Lowercase hex BLAKE3-256. */
+export const Digest = z.string().regex(/^[0-9a-f]{64}$/).describe(
+  "BLAKE3-256, lowercase hex",
+);
+
+/** A definition key: `module.path::name`. */
+export const DefinitionKey = z.string().regex(
+  /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*$/,
+).describe("a durable definition's key, module.path::name");
+
+export const DefinitionKind = z.enum(["function", "record", "enum"]);
+
+export const Position = z.strictObject({
+  offset: z.int().min(0).describe("byte offset in the file"),
+  line: z.int().min(1).describe("1-based line"),
+  column: z.int().min(1).describe("1-based column, in Unicode characters"),
+});
+
+/** The one place shape of every answer. */
+export const Place = z.strictObject({
+  file: z.string().describe("path relative to the source root, '/' separators"),
+  start: Position,
+  end: Position,
+});
+
+/** A position argument: 1-based line and character column. */
+export const PositionArgument = z.strictObject({
+  line: z.int().min(1).max(2 ** 31),
+  column: z.int().min(1).max(2 ** 31),
+});
+
+export const Severity = z.enum(["error", "warning"]);
+export const Applicability = z.enum(["automatic", "needs_review"]);
+
+export const Precondition = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("none") }),
+  z.strictObject({ kind: z.literal("intended_name"), name: z.string() }),
+  z.strictObject({ kind: z.literal("intended_definition"), key: DefinitionKey }),
+  z.strictObject({ kind: z.literal("placeholders_to_complete"), count: z.int().min(1) }),
+  z.strictObject({ kind: z.literal("removal_intended") }),
+]);
+
+/** What a packet, snapshot or delta marks unsupported rather than empty or unchanged. */
+export const Unsupported = z.array(
+  z.enum(["effects", "capabilities", "tests", "semantic_history", "behavioural_equivalence"]),
+);
+
+/** The compiler that produced an answer: `nazm <version>`. */
+export const Compiler = z.string().regex(/^nazm \d+\.\d+\.\d+/);

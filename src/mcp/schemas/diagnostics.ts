@@ -1,0 +1,130 @@
+/**
+ * nazm.diagnostic-index/1, nazm.diagnostic/1 and nazm.command-summary/1
+ * (docs/architecture.md §7.32, §7.33).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import {
+  Applicability,
+  Compiler,
+  DefinitionKey,
+  Digest,
+  Place,
+  Position,
+  Precondition,
+  Severity,
+} from "./common.ts";
+
+const Code = z.string().regex(/^N\d{4}$/);
+
+export const FixCounts = z.strictObject({
+  automatic: z.int().min(0),
+  needs_review: z.int().min(0),
+});
+
+export const DiagnosticIndexAnswer = z.strictObject({
+  schema: z.literal("nazm.diagnostic-index/1"),
+  compiler: Compiler,
+  root: z.string(),
+  state: z.strictObject({ source: Digest }),
+  diagnostics: z.array(z.strictObject({
+    id: z.string(),
+    code: Code,
+    severity: Severity,
+    file: z.string(),
+    start: Position,
+    end: Position,
+    owner: DefinitionKey.nullable().describe("the definition whose declaration holds it"),
+    fixes: FixCounts,
+  })),
+});
+
+export const DiagnosticIndexRefusal = refusalSchema(["root_unreadable"]);
+
+export const DIAGNOSTIC_INDEX_SCHEMA = defineOutputSchema({
+  file: "nazm.diagnostic-index-1.json",
+  title: "nazm.diagnostic-index/1",
+  description:
+    "Every current diagnostic of the root's compilation that has a place, compactly: id, code, severity, file and range, owning definition and fix counts, with no message text; and the source state the ids belong to.",
+  answer: DiagnosticIndexAnswer,
+  refusal: DiagnosticIndexRefusal,
+});
+
+export const FixRequest = z.strictObject({
+  operation: z.literal("fix"),
+  diagnostic: z.string(),
+  fix: z.int().min(0),
+  state: Digest,
+});
+
+export const DiagnosticAnswer = z.strictObject({
+  schema: z.literal("nazm.diagnostic/1"),
+  id: z.string().nullable(),
+  code: Code,
+  severity: Severity,
+  message: z.string(),
+  place: Place.nullable(),
+  labels: z.array(z.strictObject({ place: Place, message: z.string() })),
+  help: z.string().nullable(),
+  fixes: z.array(z.strictObject({
+    title: z.string(),
+    applicability: Applicability,
+    precondition: Precondition,
+    edits: z.array(z.strictObject({
+      place: Place,
+      expected: z.string(),
+      replacement: z.string(),
+    })),
+    request: FixRequest.nullable().describe(
+      "the nazm.semantic_patch arguments that plan this fix; null for a syntax fix",
+    ),
+  })),
+  facts: z.literal("unavailable"),
+});
+
+export const DiagnosticRefusal = refusalSchema(["stale_state", "not_found", "root_unreadable"], {
+  id: z.string().optional(),
+  state: z.string().optional(),
+});
+
+export const DIAGNOSTIC_SCHEMA = defineOutputSchema({
+  file: "nazm.diagnostic-1.json",
+  title: "nazm.diagnostic/1",
+  description:
+    "One diagnostic in full, as nazm check --json prints it: code, severity, message, places, labels, help, and each fix with its applicability, precondition, edits and the nazm.semantic_patch request that plans it.",
+  answer: DiagnosticAnswer,
+  refusal: DiagnosticRefusal,
+});
+
+export const CommandSummaryAnswer = z.strictObject({
+  schema: z.literal("nazm.command-summary/1"),
+  command: z.literal("check"),
+  compiler: Compiler,
+  root: z.string(),
+  status: z.enum(["ok", "failed"]),
+  exit_status: z.union([z.literal(0), z.literal(1)]),
+  errors: z.int().min(0),
+  warnings: z.int().min(0),
+  diagnostics: z.array(z.strictObject({
+    code: Code,
+    severity: Severity,
+    place: Place.nullable().describe("null for a program-level diagnostic such as a missing main"),
+    fixes: FixCounts,
+    id: z.string().nullable().describe(
+      "the nazm.diagnostics id, or null where the index holds none",
+    ),
+  })),
+});
+
+export const CommandSummaryRefusal = refusalSchema(["root_unreadable"]);
+
+export const COMMAND_SUMMARY_SCHEMA = defineOutputSchema({
+  file: "nazm.command-summary-1.json",
+  title: "nazm.command-summary/1",
+  description:
+    "What nazm check concludes for the root as it is on disk now: status, exit status, counts, and a reference to every diagnostic, program-level ones included. No prose.",
+  answer: CommandSummaryAnswer,
+  refusal: CommandSummaryRefusal,
+});

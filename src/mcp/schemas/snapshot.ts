@@ -1,0 +1,105 @@
+/**
+ * nazm.snapshot/3 and nazm.delta/1 (docs/architecture.md §7.30).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import { Compiler, DefinitionKey, DefinitionKind, Digest, Unsupported } from "./common.ts";
+
+export const SECTIONS = [
+  "source",
+  "shape",
+  "dependencies",
+  "related_types",
+  "references",
+  "callers",
+  "callees",
+  "diagnostics",
+] as const;
+
+export const Section = z.enum(SECTIONS);
+
+export const SnapshotDefinition = z.strictObject({
+  kind: DefinitionKind,
+  name: z.string(),
+  module: z.string(),
+  digests: z.strictObject(
+    Object.fromEntries(SECTIONS.map((s) => [s, Digest])) as Record<
+      (typeof SECTIONS)[number],
+      typeof Digest
+    >,
+  ),
+});
+
+export const Snapshot = z.strictObject({
+  schema: z.literal("nazm.snapshot/3"),
+  root: z.string().describe("the root module's path"),
+  compiler: Compiler,
+  definitions: z.record(DefinitionKey, SnapshotDefinition),
+  unsupported: Unsupported,
+});
+
+export const SnapshotRefusal = refusalSchema(["syntax_recovery", "root_unreadable"]);
+
+export const SnapshotResult = z.union([Snapshot, SnapshotRefusal]);
+
+/** The published schema/nazm.snapshot-3.json. */
+export const SNAPSHOT_SCHEMA = defineOutputSchema({
+  file: "nazm.snapshot-3.json",
+  title: "nazm.snapshot/3",
+  description:
+    "Every durable function, record and enum of the root's compilation by key, with one digest per section the compiler records; or why there is none. Keep it and pass it back to nazm.semantic_delta.",
+  answer: Snapshot,
+  refusal: SnapshotRefusal,
+});
+
+export const Delta = z.strictObject({
+  schema: z.literal("nazm.delta/1"),
+  root: z.string(),
+  compiler: Compiler,
+  baseline: Digest.describe("BLAKE3 of the baseline's canonical JSON"),
+  current: Digest.describe("BLAKE3 of the current snapshot's canonical JSON"),
+  added: z.array(DefinitionKey),
+  removed: z.array(DefinitionKey),
+  changed: z.array(z.strictObject({ key: DefinitionKey, sections: z.array(Section).min(1) })),
+  unsupported: Unsupported,
+});
+
+export const BASELINE_PROBLEMS = [
+  "not_a_snapshot",
+  "other_root",
+  "other_compiler",
+  "unknown_field",
+  "malformed_key",
+  "duplicate_key",
+  "bad_digest",
+  "too_large",
+] as const;
+
+export const DeltaRefusal = refusalSchema([
+  "invalid_baseline",
+  "syntax_recovery",
+  "root_unreadable",
+], {
+  problem: z.enum(BASELINE_PROBLEMS).optional().describe(
+    "for invalid_baseline: what is wrong with it",
+  ),
+  path: z.string().optional().describe("for invalid_baseline: where in the baseline"),
+});
+
+export const DeltaResult = z.union([Delta, DeltaRefusal]);
+
+/** The published schema/nazm.delta-1.json. */
+export const DELTA_SCHEMA = defineOutputSchema({
+  file: "nazm.delta-1.json",
+  title: "nazm.delta/1",
+  description:
+    "What changed between a baseline nazm.snapshot/3 and the root's compilation now: definitions added, removed, and changed with the sections that changed; or why the baseline is refused.",
+  answer: Delta,
+  refusal: DeltaRefusal,
+});
+
+export type Snapshot = z.infer<typeof Snapshot>;
+export type Delta = z.infer<typeof Delta>;
+export type Section = z.infer<typeof Section>;

@@ -1,0 +1,82 @@
+/**
+ * nazm.task-context/1: the minimum context for a task, one relationship
+ * step from its seeds (docs/architecture.md §7.35).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import { REASONS } from "../../repo/mod.ts";
+import { Compiler, Digest } from "./common.ts";
+import { EntityAuthority, MapKind, Retrieve } from "./repository_map.ts";
+
+export const Intent = z.enum(["understand", "edit", "diagnose", "test"]);
+export const Priority = z.enum(["seed", "required", "related", "background"]);
+
+/** Why an item is there: seed, a relation or its inverse, parent or child. */
+export const Reason = z.enum(REASONS);
+
+export const ContextItem = z.strictObject({
+  id: z.string(),
+  kind: MapKind,
+  name: z.string(),
+  reason: Reason.describe(
+    "seed; a relation (calls, uses, types, imports, ...) or its inverse (called_by, used_by, ...); parent or child",
+  ),
+  seed: z.string().describe("the seed it was reached from"),
+  priority: Priority,
+  authority: EntityAuthority,
+  retrieve: Retrieve,
+  content: z.strictObject({
+    format: z.enum(["source", "shape", "text", "outline", "summary"]),
+    text: z.string(),
+  }).describe(
+    "source: a seed's exact bytes; shape: a definition's signature; text: a section's exact text; outline: signatures or section ids; summary: the manifest's words",
+  ),
+  bytes: z.int().min(0).describe("UTF-8 length of content.text"),
+});
+
+export const TaskContextAnswer = z.strictObject({
+  schema: z.literal("nazm.task-context/1"),
+  compiler: Compiler,
+  state: Digest,
+  intent: Intent,
+  seeds: z.array(z.string()).min(1).max(8),
+  budget: z.strictObject({
+    max_items: z.int().min(1).nullable(),
+    max_bytes: z.int().min(0).nullable(),
+  }),
+  used: z.strictObject({ items: z.int().min(0), bytes: z.int().min(0) }),
+  partial: z.boolean().describe("true when the budget cut anything"),
+  items: z.array(ContextItem).describe("seeds first, then by priority, seed, reason, id"),
+  cut: z.array(z.strictObject({
+    id: z.string(),
+    seed: z.string(),
+    reason: Reason,
+    priority: Priority,
+    bytes: z.int().min(0),
+    limit: z.enum(["max_items", "max_bytes"]),
+  })).describe("what the budget left out, in the order it would have come"),
+});
+
+export const TASK_CONTEXT_REASONS = [
+  "stale_state",
+  "invalid_request",
+  "insufficient_budget",
+  "manifest_unavailable",
+  "manifest_invalid",
+] as const;
+
+export const TaskContextRefusal = refusalSchema(TASK_CONTEXT_REASONS, {
+  seeds: z.array(z.string()).describe("the seeds asked for"),
+});
+
+/** The published schema/nazm.task-context-1.json. */
+export const TASK_CONTEXT_SCHEMA = defineOutputSchema({
+  file: "nazm.task-context-1.json",
+  title: "nazm.task-context/1",
+  description:
+    "The minimum context for a task in the Nazm repository: the seeds and every entity one relationship step away that the intent calls for, each with its reason, seed, priority, authority, retrieval and content, and what the budget cut; or a refusal.",
+  answer: TaskContextAnswer,
+  refusal: TaskContextRefusal,
+});

@@ -1,0 +1,41 @@
+/**
+ * nazm.semantic_delta: what changed since a baseline snapshot (N28,
+ * docs/architecture.md §7.30).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { refuseBaseline, semanticDelta } from "../../facts/mod.ts";
+import { DUPLICATE_KEY_MARKER } from "../transport.ts";
+import { defineTool, type ToolOutcome } from "../types.ts";
+
+export default defineTool({
+  name: "nazm.semantic_delta",
+  title: "Semantic delta since a snapshot",
+  description:
+    "Compares a nazm.snapshot/3 you kept (from nazm.semantic_snapshot) with the root's compilation on disk now and returns a nazm.delta/1: the keys of definitions added and removed, and for each changed definition the sections that changed (source, shape, dependencies, related_types, references, callers, callees, diagnostics). A rename shows as one removal and one addition; a comment or a changed literal as `source` alone; a changed signature as `shape`, plus the dependent sections of its callers. It reports the semantic surfaces the compiler records, not behavioural equivalence. `baseline` is the snapshot object itself, never a path: anything that is not exactly a snapshot of this root by this compiler (another root or compiler version, an unknown field, a malformed key, a duplicate key, a bad digest) is refused with a reason (isError), never compared as well as it can be.",
+  input: z.strictObject({
+    baseline: z.unknown().refine((value) => value !== undefined, "baseline is required")
+      .describe("a nazm.snapshot/3 object exactly as nazm.semantic_snapshot returned it"),
+  }),
+  outputSchema: "nazm.delta-1.json",
+  run(args, context): ToolOutcome {
+    const duplicate = duplicatePath(args.baseline);
+    if (duplicate !== null) {
+      return refuseBaseline({
+        problem: "duplicate_key",
+        path: duplicate,
+        message: `the baseline repeats a key: ${duplicate}`,
+      });
+    }
+    return semanticDelta(context, args.baseline, context);
+  },
+});
+
+/** The path of a repeated key the transport found in the raw baseline, or null. */
+function duplicatePath(baseline: unknown): string | null {
+  if (typeof baseline !== "object" || baseline === null) return null;
+  const keys = Object.keys(baseline);
+  const path = (baseline as Record<string, unknown>)[DUPLICATE_KEY_MARKER];
+  return keys.length === 1 && typeof path === "string" ? path : null;
+}

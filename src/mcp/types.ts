@@ -1,0 +1,95 @@
+/**
+ * The shapes every tool of nazm-mcp is written against: a tool definition,
+ * the context it runs in, and the outcome it returns.
+ *
+ * A tool is one file `src/mcp/tools/<name>.ts` whose default export is a
+ * {@link ToolDefinition}. Its `run` executes only inside the analysis worker
+ * (src/mcp/worker.ts), under Deno permissions that allow reading the source
+ * root and the docs repository and nothing else.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { FactCache } from "../facts/mod.ts";
+
+/** Where a tool may look: fixed for the server's lifetime, absolute and real. */
+export interface ToolContext {
+  /** The root module file (`--root`). */
+  readonly root: string;
+  /** The folder imports resolve under (`--source-root`, default the root's folder). */
+  readonly sourceRoot: string;
+  /** The documentation repository (`--docs`, default the one the server was built from). */
+  readonly docsRoot: string;
+  /**
+   * Parse results and the last analysis, kept by the worker between calls
+   * and keyed by file digests: answers are byte-identical without it.
+   */
+  readonly cache?: FactCache;
+}
+
+/**
+ * A well-formed call the tool cannot answer: a tool result with
+ * `isError: true` whose structured content is this object, valid against the
+ * tool's published output schema (its refusal branch).
+ */
+export interface Refusal {
+  readonly status: "refused" | "unavailable";
+  /** A reason code from the tool's closed list (its schema lists them). */
+  readonly reason: string;
+  /** One sentence for a reader. */
+  readonly message: string;
+  /** Whatever identifies the request (id, state, ...), as the schema allows. */
+  readonly [field: string]: unknown;
+}
+
+/** What a tool's `run` returns. */
+export type ToolOutcome =
+  | { readonly kind: "answer"; readonly value: unknown }
+  | { readonly kind: "refusal"; readonly value: Refusal };
+
+/** Any zod object schema (a tool's input is a strict one). */
+// deno-lint-ignore no-explicit-any
+export type AnyZodObject = z.ZodObject<any, any>;
+
+/**
+ * One tool: its protocol metadata (read on the main thread to publish
+ * tools/list and to validate arguments) and its `run` (called only in the
+ * worker, with arguments already parsed by `input`).
+ */
+export interface ToolDefinition<Input extends AnyZodObject = AnyZodObject> {
+  /** The tool's name, exactly as the seed spells it (`nazm.docs_index`). */
+  readonly name: string;
+  /** A short human title. */
+  readonly title: string;
+  /**
+   * One paragraph written for an agent: what it answers, when to call it,
+   * what to call next.
+   */
+  readonly description: string;
+  /** The arguments: a strict zod v4 object (`z.strictObject`). */
+  readonly input: Input;
+  /** The published output schema's file name under schema/ (`nazm.docs-index-1.json`). */
+  readonly outputSchema: string;
+  /** Derives the answer from disk. Runs only inside the worker; may be async. */
+  run(
+    args: z.output<Input>,
+    context: ToolContext,
+  ): ToolOutcome | Promise<ToolOutcome>;
+}
+
+/** Declares a tool, keeping its argument type for `run`. */
+export function defineTool<Input extends AnyZodObject>(
+  tool: ToolDefinition<Input>,
+): ToolDefinition<Input> {
+  return tool;
+}
+
+/** Shorthand for an answer outcome. */
+export function answer(value: unknown): ToolOutcome {
+  return { kind: "answer", value };
+}
+
+/** Shorthand for a refusal outcome. */
+export function refusal(value: Refusal): ToolOutcome {
+  return { kind: "refusal", value };
+}

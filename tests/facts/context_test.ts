@@ -1,0 +1,148 @@
+/**
+ * N27: the packet of a function, a record and an enum of examples/, asked at
+ * the declaration and at a use, equals its golden file; and what has no
+ * packet is refused with the right reason, without reading anything else.
+ */
+import { join } from "node:path";
+import { assertEquals } from "../support/assert.ts";
+import { copyExample, REPO } from "../support/fixtures.ts";
+import { checkGolden, goldenCases } from "../support/golden.ts";
+import {
+  compileRoot,
+  contextOf,
+  type ContextRequest,
+  newFactCache,
+  semanticContext,
+  semanticSnapshot,
+} from "../../src/facts/mod.ts";
+
+const GOLDEN = join(REPO, "tests/golden/context");
+
+interface ContextCase {
+  readonly example: string;
+  readonly declaration: ContextRequest;
+  readonly use: ContextRequest;
+}
+
+function exampleConfig(example: string) {
+  const dir = join(REPO, "examples", example);
+  return { root: join(dir, "main.nz"), sourceRoot: dir };
+}
+
+Deno.test("context: golden packets, the same at the declaration and at a use", async (t) => {
+  const cases = goldenCases(GOLDEN, ".request.json");
+  assertEquals(cases.length >= 3, true);
+  for (const path of cases) {
+    await t.step(path.slice(GOLDEN.length + 1), () => {
+      const request: ContextCase = JSON.parse(Deno.readTextFileSync(path));
+      const config = exampleConfig(request.example);
+      const atDeclaration = semanticContext(config, request.declaration);
+      const atUse = semanticContext(config, request.use);
+      assertEquals(atDeclaration.kind, "answer");
+      assertEquals(atUse, atDeclaration);
+      checkGolden(path, ".request.json", atDeclaration.value);
+    });
+  }
+});
+
+Deno.test("context: on every definition of ledger, each link points at its definition's name", () => {
+  const config = exampleConfig("ledger");
+  const compilation = compileRoot(config);
+  assertEquals(compilation.model.definitions.length > 20, true);
+  const text = (place: { file: string; start: { offset: number }; end: { offset: number } }) => {
+    const file = compilation.files.find((f) => f.path === place.file)!;
+    return new TextDecoder().decode(file.bytes.subarray(place.start.offset, place.end.offset));
+  };
+  for (const def of compilation.model.definitions) {
+    const file = compilation.files.find((f) => f.path === def.file)!;
+    const { line, column } = file.lineIndex.position(def.nameSpan.start);
+    const outcome = contextOf(compilation, { file: def.file, position: { line, column } });
+    if (outcome.kind !== "answer") throw new Error(`${def.key}: ${outcome.value.reason}`);
+    const packet = outcome.value;
+    assertEquals(packet.target.key, def.key);
+    assertEquals(text(packet.target.name_place), def.name);
+    for (
+      const section of [packet.uses, packet.types, packet.used_by, packet.calls, packet.called_by]
+    ) {
+      const keys = section.map((l) => l.key);
+      assertEquals(keys, [...keys].sort(), `${def.key}: links sorted by key`);
+      assertEquals(new Set(keys).size, keys.length, `${def.key}: each link once`);
+      for (const link of section) {
+        assertEquals(text(link.place), link.name, `${def.key} -> ${link.key}`);
+        assertEquals(link.key.endsWith(`::${link.name}`), true);
+      }
+    }
+  }
+});
+
+Deno.test("context: refusals say why, and name the request", () => {
+  const config = exampleConfig("shapes");
+  const reasonOf = (request: ContextRequest) => {
+    const outcome = semanticContext(config, request);
+    return outcome.kind === "refusal" ? outcome.value.reason : "answer";
+  };
+  const at = (line: number, column: number) => ({ line, column });
+  assertEquals(reasonOf({ file: "main.nz", position: at(1, 1) }), "no_definition");
+  assertEquals(reasonOf({ file: "main.nz", position: at(999, 1) }), "no_definition");
+  assertEquals(reasonOf({ file: "main.nz", position: at(5, 999) }), "no_definition");
+  for (
+    const file of [
+      "/etc/passwd",
+      "../x.nz",
+      "./main.nz",
+      "geometry/../main.nz",
+      "nope.nz",
+      "main.nz\0",
+    ]
+  ) {
+    assertEquals(reasonOf({ file, position: at(1, 1) }), "file_not_in_compilation", file);
+  }
+  assertEquals(
+    reasonOf({ file: join(config.sourceRoot, "main.nz"), position: at(5, 4) }),
+    "answer",
+  );
+});
+
+Deno.test("context: a compilation that needed syntax recovery has no packet", () => {
+  const copy = copyExample("shapes");
+  try {
+    copy.edit("util/numbers.nz", "n * n", "n * * n");
+    const outcome = semanticContext(
+      { root: copy.root, sourceRoot: copy.dir },
+      { file: "main.nz", position: { line: 5, column: 4 } },
+    );
+    assertEquals(outcome.kind === "refusal" && outcome.value.reason, "syntax_recovery");
+  } finally {
+    copy.dispose();
+  }
+});
+
+Deno.test("cache: answers are byte-identical with and without the cache, across edits", () => {
+  const copy = copyExample("shapes");
+  try {
+    const config = { root: copy.root, sourceRoot: copy.dir };
+    const cache = newFactCache();
+    const request = { file: "main.nz", position: { line: 5, column: 4 } };
+    const both = () => {
+      const cached = JSON.stringify(semanticContext(config, request, { cache }));
+      const fresh = JSON.stringify(semanticContext(config, request));
+      assertEquals(cached, fresh);
+      assertEquals(
+        JSON.stringify(semanticSnapshot(config, { cache })),
+        JSON.stringify(semanticSnapshot(config)),
+      );
+      return cached;
+    };
+    const first = both();
+    assertEquals(both(), first);
+    copy.edit("main.nz", `"large"`, `"huge"`);
+    const second = both();
+    assertEquals(second === first, false);
+    copy.edit("util/numbers.nz", "n * n", "n * n * 1");
+    both();
+    // Only the parses of the current files are kept.
+    assertEquals(cache.parses.size, 3);
+  } finally {
+    copy.dispose();
+  }
+});

@@ -22,9 +22,10 @@ import {
 } from "./common.ts";
 import { parseBench } from "./parse.ts";
 import { checkBench } from "./check.ts";
+import { mcpBench } from "./mcp.ts";
 
 /** Every benchmark, in the order they run. Add one here (one file per benchmark). */
-export const BENCHMARKS: readonly Benchmark[] = [parseBench, checkBench];
+export const BENCHMARKS: readonly Benchmark[] = [parseBench, checkBench, mcpBench];
 
 interface Flags {
   lines: number;

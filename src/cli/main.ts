@@ -35,7 +35,10 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "fmt FILE: print the canonical layout (refused on a syntax error)",
     run: fmtCommand,
   },
-  check: { summary: "check ROOT [--source-root DIR] [--json]: report diagnostics", run: check },
+  check: {
+    summary: "check ROOT [--source-root DIR] [--json | --summary-json]: report diagnostics",
+    run: check,
+  },
   context: {
     summary: "context FILE LINE:COLUMN [--root ROOT]: the semantic context packet (nazm.context/3)",
     run: context,
@@ -65,7 +68,7 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
 };
 
 function usage(): string {
-  const lines = Object.entries(SUBCOMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  const lines = Object.entries(SUBCOMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
   return `usage: nazm <subcommand> [arguments]\n\nsubcommands:\n${lines.join("\n")}\n`;
 }
 

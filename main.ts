@@ -6,7 +6,7 @@
  *
  * @module
  */
-import denoJson from "./deno.json" with { type: "json" };
+import { VERSION } from "./src/base/mod.ts";
 import {
   createLogger,
   logLevelFromEnv,
@@ -16,9 +16,6 @@ import {
   TOOLS,
   USAGE,
 } from "./src/mcp/mod.ts";
-
-/** The server's version, from deno.json. */
-export const VERSION: string = denoJson.version;
 
 /**
  * The repository this server was built from: its docs/, schema/ and

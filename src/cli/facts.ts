@@ -7,11 +7,11 @@
  * @module
  */
 import { resolve } from "node:path";
-import { findDuplicateKey } from "../base/mod.ts";
+import { findDuplicateKey, isDigest } from "../base/mod.ts";
 import {
+  baselineSize,
   diagnosticDetail,
   diagnosticsIndex,
-  MAX_BASELINE_BYTES,
   type Outcome,
   refuseBaseline,
   type RootConfig,
@@ -101,16 +101,8 @@ export function delta(io: CommandIo): number {
   try {
     // The command line names the baseline by path; the server never does.
     const bytes = Deno.readFileSync(path);
-    if (bytes.length > MAX_BASELINE_BYTES) {
-      return print(
-        io,
-        refuseBaseline({
-          problem: "too_large",
-          path: "$",
-          message: `the baseline is ${bytes.length} bytes, over the limit of ${MAX_BASELINE_BYTES}`,
-        }),
-      );
-    }
+    const tooLarge = baselineSize(bytes.length);
+    if (tooLarge !== null) return print(io, refuseBaseline(tooLarge));
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (error) {
     io.stderr(
@@ -179,6 +171,14 @@ export function patch(io: CommandIo): number {
     if (!/^\d+$/.test(index)) return usageError(io, "patch", "INDEX must be a number", PATCH_USAGE);
     const state = parsed.values.get("state");
     if (state === undefined) return usageError(io, "patch", "missing --state STATE", PATCH_USAGE);
+    if (!isDigest(state)) {
+      return usageError(
+        io,
+        "patch",
+        "--state must be a state.source digest (64 hex digits)",
+        PATCH_USAGE,
+      );
+    }
     const config = rootConfig(parsed);
     if (typeof config === "string") return usageError(io, "patch", config, PATCH_USAGE);
     return print(
@@ -216,6 +216,14 @@ export function diagnostics(io: CommandIo): number {
   }
   if (positional === undefined) {
     return usageError(io, "diagnostics", "missing ID", DIAGNOSTICS_USAGE);
+  }
+  if (!isDigest(state)) {
+    return usageError(
+      io,
+      "diagnostics",
+      "--state must be a state.source digest (64 hex digits)",
+      DIAGNOSTICS_USAGE,
+    );
   }
   const config = rootConfig(parsed);
   if (typeof config === "string") return usageError(io, "diagnostics", config, DIAGNOSTICS_USAGE);

@@ -109,7 +109,7 @@ export function contextOf(
     );
   }
   const offset = file.lineIndex.offset(request.position.line, request.position.column);
-  const target = offset === null ? null : definitionAt(compilation.model, file.path, offset);
+  const target = offset === null ? null : targetAt(compilation, file.path, offset);
   if (target === null) {
     return refuse(
       "unavailable",
@@ -119,6 +119,20 @@ export function contextOf(
     );
   }
   return answer(packet(compilation, target));
+}
+
+/**
+ * The definition a position is on: the one named there (a declaration's name
+ * or a use), else the declaration that encloses it — its doc comment,
+ * keywords, signature or body — so that `pub fn area` asked at column 1 is
+ * `area`. Definitions do not nest, so at most one encloses an offset.
+ */
+function targetAt(compilation: Compilation, file: string, offset: number): Definition | null {
+  const named = definitionAt(compilation.model, file, offset);
+  if (named !== null) return named;
+  return compilation.model.definitions.find((def) =>
+    def.file === file && def.span.start <= offset && offset < def.span.end
+  ) ?? null;
 }
 
 function packet(compilation: Compilation, target: Definition): ContextPacket {

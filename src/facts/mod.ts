@@ -27,7 +27,9 @@ export {
   UNSUPPORTED,
 } from "./context.ts";
 export {
+  BASELINE_PROBLEMS,
   type BaselineProblem,
+  baselineSize,
   checkBaseline,
   type Delta,
   deltaBetween,

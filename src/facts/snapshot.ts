@@ -144,17 +144,21 @@ export function snapshotOf(compilation: Compilation): Snapshot {
 
 // ---------------------------------------------------------------- delta
 
+/** What can be wrong with a baseline, in the order they are looked for. */
+export const BASELINE_PROBLEMS = [
+  "not_a_snapshot",
+  "other_root",
+  "other_compiler",
+  "unknown_field",
+  "malformed_key",
+  "duplicate_key",
+  "bad_digest",
+  "too_large",
+] as const;
+
 /** Why a baseline is not accepted, with where in it. */
 export interface BaselineProblem {
-  readonly problem:
-    | "not_a_snapshot"
-    | "other_root"
-    | "other_compiler"
-    | "unknown_field"
-    | "malformed_key"
-    | "duplicate_key"
-    | "bad_digest"
-    | "too_large";
+  readonly problem: (typeof BASELINE_PROBLEMS)[number];
   readonly path: string;
   readonly message: string;
 }
@@ -294,6 +298,16 @@ export function semanticDelta(
   const refusal = unavailable(compilation);
   if (refusal !== null) return refusal;
   return answer(deltaBetween(baseline as Snapshot, snapshotOf(compilation)));
+}
+
+/** The problem with a baseline whose JSON text is `bytes` long, if it is over the limit. */
+export function baselineSize(bytes: number): BaselineProblem | null {
+  if (bytes <= MAX_BASELINE_BYTES) return null;
+  return {
+    problem: "too_large",
+    path: "$",
+    message: `baseline is ${bytes} bytes of JSON, over the limit of ${MAX_BASELINE_BYTES} (64 MiB)`,
+  };
 }
 
 /** The refusal of a baseline that is not accepted. */

@@ -64,13 +64,17 @@ export function rootModule(compilation: Compilation): string {
 }
 
 /**
- * `state.source`: BLAKE3 over each loaded file's relative path and bytes, in
- * path order, each part length-framed. Any edit of a loaded file, and any
- * change to which files are loaded, changes it.
+ * `state.source`: BLAKE3 over the relative path and bytes of each file the
+ * compilation read — parsed or rejected (not UTF-8, too large) — in path
+ * order, each part length-framed. Any edit of a file read, and any change to
+ * which files are read, changes it.
  */
 export function sourceState(compilation: Compilation): string {
+  const read = [...compilation.files, ...compilation.rejected].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0
+  );
   const parts: (string | Uint8Array)[] = [];
-  for (const file of compilation.files) parts.push(file.path, file.bytes);
+  for (const file of read) parts.push(file.path, file.bytes);
   return blake3Framed(parts);
 }
 

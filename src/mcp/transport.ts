@@ -6,7 +6,7 @@
  * - A line that is not JSON is answered -32700 with id null.
  * - JSON that is not a JSON-RPC request, notification or response (a batch
  *   included) is answered -32600, with the id when one is readable.
- * - A line longer than the limit (64 MiB) is discarded unread and answered
+ * - A line longer than the limit (80 MiB) is discarded unread and answered
  *   -32600 naming the limit.
  * - Every message is shown to a gate (gate.ts) before the SDK sees it; the
  *   gate may answer it with a protocol error instead.
@@ -26,8 +26,12 @@ import {
 import { findDuplicateKey } from "../base/mod.ts";
 import type { Logger } from "./log.ts";
 
-/** The largest input line accepted, in bytes: 64 MiB. */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest input line accepted, in bytes: 80 MiB, so that a baseline
+ * argument of up to its own limit (64 MiB) arrives with its envelope and is
+ * refused by name when it is larger, not lost with the line.
+ */
+export const MAX_LINE_BYTES = 80 * 1024 * 1024;
 
 /** A JSON-RPC error object. */
 export interface RpcError {

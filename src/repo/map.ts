@@ -14,6 +14,7 @@ import {
   type Corpus,
   type CorpusDocument,
   type CorpusSection,
+  ENTITY_KINDS,
   loadCorpus,
   type Manifest,
   type ReadFile,
@@ -27,19 +28,8 @@ import {
 
 export const REPOSITORY_MAP_SCHEMA = "nazm.repository-map/1";
 
-/** The kinds of entity, in the order the map lists them. */
-export const MAP_KINDS = [
-  "package",
-  "target",
-  "source_root",
-  "compilation_root",
-  "module",
-  "definition",
-  "document",
-  "section",
-  "schema",
-  "profile",
-] as const;
+/** The kinds of entity, in the order the map lists them: the manifest's own list. */
+export const MAP_KINDS = ENTITY_KINDS;
 export type MapKind = typeof MAP_KINDS[number];
 
 /**

@@ -67,6 +67,18 @@ export interface CompiledFile {
   readonly parse: ParseResult;
 }
 
+/** A file that was read but could not be parsed. */
+export interface RejectedFile {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+  readonly digest: string;
+  readonly lineIndex: LineIndex;
+}
+
+function rejectedFile(path: string, bytes: Uint8Array): RejectedFile {
+  return { path, bytes, digest: blake3(bytes), lineIndex: new LineIndex(bytes) };
+}
+
 export interface Compilation {
   /** The root file's path relative to the source root. */
   readonly root: string;
@@ -74,6 +86,12 @@ export interface Compilation {
   readonly sourceRoot: string;
   /** Every parsed file, sorted by path. */
   readonly files: readonly CompiledFile[];
+  /**
+   * Files read but not parsed (not UTF-8, over the size limit), sorted by
+   * path: their diagnostics have places in them, and their bytes are part
+   * of the compilation's source state.
+   */
+  readonly rejected: readonly RejectedFile[];
   /**
    * Every diagnostic: syntax, loading, semantic and program-level (file
    * null), sorted by file (program-level last), offset, code.
@@ -212,6 +230,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
   const rootModule = moduleNameOf(rootRel);
   const diagnostics: Diagnostic[] = [];
   const files: CompiledFile[] = [];
+  const rejected: RejectedFile[] = [];
   const failed = new Set<string>();
   const seen = new Set<string>([rootModule]);
   const queue: { module: string; path: string; abs: string }[] = [
@@ -259,6 +278,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     }
     if (read.length > MAX_FILE_BYTES) {
       failed.add(module);
+      rejected.push(rejectedFile(path, read));
       diagnostics.push(loadDiagnostic(
         CODES.fileTooLarge,
         path,
@@ -269,6 +289,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     const bad = firstInvalidUtf8(read);
     if (bad >= 0) {
       failed.add(module);
+      rejected.push(rejectedFile(path, read));
       diagnostics.push({
         ...loadDiagnostic(CODES.notUtf8, path, `invalid UTF-8 at byte ${bad}`),
         span: { start: bad, end: Math.min(bad + 1, read.length) },
@@ -297,6 +318,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  rejected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let needsSyntaxRecovery = false;
   for (const f of files) {
     for (const d of f.parse.diagnostics) {
@@ -319,6 +341,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     root: rootRel,
     sourceRoot,
     files,
+    rejected,
     diagnostics: analysis.diagnostics,
     needsSyntaxRecovery,
     // A memoized getter: built on first access, then the same object.

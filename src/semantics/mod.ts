@@ -18,6 +18,7 @@ export {
   moduleNameOf,
   type ParseCache,
   type ReadError,
+  type RejectedFile,
   sortDiagnostics,
   type SourceHost,
 } from "./loader.ts";

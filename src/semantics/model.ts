@@ -5,7 +5,7 @@
  * a structural shape and its diagnostics — and an index from a byte offset
  * to the definition declared or referenced there.
  *
- * Relations (docs/spec_semantics.md §9):
+ * Relations (docs/specification.md §11):
  * - `calls`: functions named as the callee of a call (`f(x)`, `m.f(x)`).
  * - `uses`: every other reference in an expression or pattern: a function
  *   named without being called (`let g = f`), a record constructed

@@ -4,7 +4,7 @@
  * any file, so they never appear as links in the semantic model; a
  * definition of the same name in a module shadows them there.
  *
- * docs/spec_semantics.md §6 lists exactly this table; keep them in step.
+ * docs/specification.md §9 lists exactly this table; keep them in step.
  *
  * @module
  */

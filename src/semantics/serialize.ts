@@ -44,9 +44,14 @@ export type FileLookup = (path: string) => SourceText | undefined;
 
 /** A lookup over a compilation's files (anything with `files: {path, bytes, lineIndex}[]`). */
 export function fileLookup(
-  compilation: { readonly files: readonly (SourceText & { readonly path: string })[] },
+  compilation: {
+    readonly files: readonly (SourceText & { readonly path: string })[];
+    readonly rejected?: readonly (SourceText & { readonly path: string })[];
+  },
 ): FileLookup {
-  const map = new Map(compilation.files.map((f) => [f.path, f]));
+  const map = new Map(
+    [...(compilation.rejected ?? []), ...compilation.files].map((f) => [f.path, f]),
+  );
   return (path) => map.get(path);
 }
 
@@ -55,7 +60,7 @@ const decoder = new TextDecoder();
 function placeOf(lookup: FileLookup, file: string, start: number, end: number): Place {
   const source = lookup(file);
   if (source === undefined) {
-    // A file that was not parsed (not UTF-8, too large): offsets only.
+    // A file that could not be read at all: its diagnostics sit at offset 0.
     return {
       file,
       start: { offset: start, line: 1, column: start + 1 },

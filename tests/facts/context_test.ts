@@ -82,7 +82,21 @@ Deno.test("context: refusals say why, and name the request", () => {
     return outcome.kind === "refusal" ? outcome.value.reason : "answer";
   };
   const at = (line: number, column: number) => ({ line, column });
+  const keyOf = (request: ContextRequest) => {
+    const outcome = semanticContext(config, request);
+    return outcome.kind === "answer" ? outcome.value.target.key : outcome.value.reason;
+  };
+  // Anywhere on a declaration — its doc comment, keywords, body — is that definition;
+  // a name used inside it is the definition it names.
+  assertEquals(keyOf({ file: "geometry/shapes.nz", position: at(15, 1) }), "geometry.shapes::area");
+  assertEquals(keyOf({ file: "geometry/shapes.nz", position: at(14, 5) }), "geometry.shapes::area");
+  assertEquals(keyOf({ file: "geometry/shapes.nz", position: at(18, 1) }), "geometry.shapes::area");
+  assertEquals(keyOf({ file: "geometry/shapes.nz", position: at(17, 31) }), "util.numbers::square");
+  assertEquals(keyOf({ file: "main.nz", position: at(19, 3) }), "main::main");
+  // Outside every declaration: comments, imports, blank lines between definitions.
   assertEquals(reasonOf({ file: "main.nz", position: at(1, 1) }), "no_definition");
+  assertEquals(reasonOf({ file: "main.nz", position: at(4, 1) }), "no_definition");
+  assertEquals(reasonOf({ file: "main.nz", position: at(2, 3) }), "no_definition");
   assertEquals(reasonOf({ file: "main.nz", position: at(999, 1) }), "no_definition");
   assertEquals(reasonOf({ file: "main.nz", position: at(5, 999) }), "no_definition");
   for (

@@ -6,6 +6,7 @@
  */
 import { join, resolve } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
+import { semanticFacts } from "../support/semantic_facts.ts";
 import { REPO } from "../support/fixtures.ts";
 import {
   applyPatch,
@@ -66,33 +67,6 @@ function applied(compilation: Compilation, patch: Patch): Map<string, Uint8Array
   return result;
 }
 
-/** Everything a snapshot digests but source bytes, in the clear, with names mapped through `back`. */
-function semanticFacts(compilation: Compilation, back: ReadonlyMap<string, string>) {
-  const map = (value: unknown): unknown => {
-    if (typeof value === "string") return back.get(value) ?? value;
-    if (Array.isArray(value)) return value.map(map);
-    if (value !== null && typeof value === "object") {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v)]));
-    }
-    return value;
-  };
-  const keys = (links: readonly { key: string }[]) => links.map((l) => map(l.key) as string).sort();
-  const facts: Record<string, unknown> = {};
-  for (const def of compilation.model.definitions) {
-    facts[map(def.key) as string] = {
-      kind: def.kind,
-      shape: map(def.shape),
-      uses: keys(def.uses),
-      types: keys(def.types),
-      usedBy: keys(def.usedBy),
-      calls: keys(def.calls),
-      calledBy: keys(def.calledBy),
-      diagnostics: def.diagnostics.map((d) => d.code).sort(),
-    };
-  }
-  return Object.fromEntries(Object.entries(facts).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
 function codes(compilation: Compilation): string[] {
   return compilation.diagnostics.map((d) => `${d.code} ${d.severity}`).sort();
 }
@@ -146,7 +120,7 @@ for (const example of ["shapes", "ledger"]) {
         const back = new Map([[new_key, key], [newName, name]]);
         assertEquals(
           semanticFacts(after, back),
-          semanticFacts(before, new Map()),
+          semanticFacts(before),
           `${key} -> ${newName}`,
         );
         assert(new_key in snapshotAfter.definitions && !(key in snapshotAfter.definitions));

@@ -442,3 +442,97 @@ Deno.test("protocol: command_summary is byte for byte `nazm check --summary-json
     ledger.dispose();
   }
 });
+
+Deno.test("protocol: the v2 Client in auto-negotiation mode lists the tools and calls one", async () => {
+  const { Client } = await import("@modelcontextprotocol/client");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  const { childEnv, serverArgs } = await import("../support/server.ts");
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: serverArgs(["--root", SHAPES]),
+    env: childEnv(),
+    cwd: REPO,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "auto", version: "0" }, {
+    versionNegotiation: { mode: "auto" },
+  });
+  await client.connect(transport);
+  try {
+    const listed = await client.listTools();
+    assertEquals(listed.tools.map((t) => t.name).sort(), TOOLS.map((t) => t.name).sort());
+    const result = await client.callTool({ name: "nazm.command_summary", arguments: {} });
+    assertValidAgainst("nazm.command-summary-1.json", result.structuredContent);
+    assertEquals((result.structuredContent as Structured).status, "ok");
+  } finally {
+    await client.close();
+  }
+});
+
+Deno.test("protocol: the command line prints exactly what the tools answer", async () => {
+  const copy = copyExample("shapes");
+  try {
+    await withServer(copy.root, async (connected) => {
+      const same = async (cliArgs: string[], tool: string, args: Record<string, unknown>) => {
+        const printed = JSON.parse(await cliOut(cliArgs));
+        const called = await call(connected, tool, args);
+        assertEquals(printed, called.value, `${cliArgs.join(" ")}`);
+      };
+      const root = ["--root", copy.root];
+      await same(["context", "geometry/shapes.nz", "15:8", ...root], "nazm.semantic_context", {
+        file: "geometry/shapes.nz",
+        position: { line: 15, column: 8 },
+      });
+      await same(["context", "nope.nz", "1:1", ...root], "nazm.semantic_context", {
+        file: "nope.nz",
+        position: { line: 1, column: 1 },
+      });
+      await same(["snapshot", copy.root], "nazm.semantic_snapshot", {});
+      const baseline = JSON.parse(await cliOut(["snapshot", copy.root]));
+      copy.edit("main.nz", `"large"`, `"big"`);
+      const path = join(copy.dir, "..", `${crypto.randomUUID()}.json`);
+      Deno.writeTextFileSync(path, JSON.stringify(baseline));
+      try {
+        await same(["delta", path, ...root], "nazm.semantic_delta", { baseline });
+      } finally {
+        Deno.removeSync(path);
+      }
+      await same(["patch", "rename", "main.nz", "5:4", "label", ...root], "nazm.semantic_patch", {
+        operation: "rename",
+        file: "main.nz",
+        position: { line: 5, column: 4 },
+        new_name: "label",
+      });
+      await same(["diagnostics", copy.root], "nazm.diagnostics", {});
+      await same(["check", copy.root, "--summary-json"], "nazm.command_summary", {});
+    });
+  } finally {
+    copy.dispose();
+  }
+});
+
+Deno.test("protocol: a baseline over 64 MiB is refused by name, and serving goes on", async () => {
+  const pad = "x".repeat(64 * 1024 * 1024 + 1);
+  const big =
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nazm.semantic_delta","arguments":{"baseline":{"schema":"nazm.snapshot/3","pad":"${pad}"}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}\n`;
+  const after = {
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/list",
+    params: {
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  };
+  const t = await transcript([big, after], { args: ["--root", SHAPES], waitForLines: 2 });
+  const result = answerTo(t, 1).result as { isError: boolean; structuredContent: Structured };
+  assertEquals(result.isError, true);
+  assertEquals([result.structuredContent.reason, result.structuredContent.problem], [
+    "invalid_baseline",
+    "too_large",
+  ]);
+  assert(String(result.structuredContent.message).includes("64 MiB"));
+  assert(answerTo(t, 2).result !== undefined);
+});

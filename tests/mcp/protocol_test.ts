@@ -252,8 +252,8 @@ Deno.test("lines that are not JSON-RPC get -32700 / -32600 and the server keeps 
   assert(Array.isArray(resultOf(t, 6).tools));
 });
 
-Deno.test("a line over 64 MiB is answered with an error naming the limit; serving goes on", async () => {
-  const big = new Uint8Array(64 * 1024 * 1024 + 16).fill(0x20);
+Deno.test("a line over 80 MiB is answered with an error naming the limit; serving goes on", async () => {
+  const big = new Uint8Array(80 * 1024 * 1024 + 16).fill(0x20);
   big[0] = 0x7b; // '{', then spaces, never closed
   big[big.length - 1] = 0x0a;
   const t = await transcript([
@@ -264,8 +264,8 @@ Deno.test("a line over 64 MiB is answered with an error naming the limit; servin
   assertCleanExit(t);
   const error = errorOf(t, null);
   assertEquals(error.code, -32600);
-  assertStringIncludes(error.message, "64 MiB");
-  assertEquals(error.data?.limit, 64 * 1024 * 1024);
+  assertStringIncludes(error.message, "80 MiB");
+  assertEquals(error.data?.limit, 80 * 1024 * 1024);
   assert(Array.isArray(resultOf(t, 1).tools));
 });
 

@@ -76,7 +76,7 @@ Deno.test("registry: docs/diagnostics.md is generated from the registry", () => 
 });
 
 Deno.test("prelude: every prelude function is in the specification with its signature", () => {
-  const spec = Deno.readTextFileSync("docs/spec_semantics.md");
+  const spec = Deno.readTextFileSync("docs/specification.md");
   for (const f of PRELUDE_FUNCTIONS.values()) {
     assert(spec.includes(`\`${f.signature}\``), `spec lists ${f.signature}`);
   }

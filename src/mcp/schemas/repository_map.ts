@@ -5,21 +5,11 @@
  * @module
  */
 import { z } from "zod";
+import { MAP_KINDS, RELATION_KINDS } from "../../repo/mod.ts";
 import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
 import { Compiler, Digest } from "./common.ts";
 
-export const MapKind = z.enum([
-  "package",
-  "target",
-  "source_root",
-  "compilation_root",
-  "module",
-  "definition",
-  "document",
-  "section",
-  "schema",
-  "profile",
-]);
+export const MapKind = z.enum(MAP_KINDS);
 
 export const EntityAuthority = z.enum([
   "normative",
@@ -33,19 +23,7 @@ export const EntityAuthority = z.enum([
   "a document's authority (its sections share it); normative for a published schema; compiler for modules and definitions; manifest for what the manifest declares",
 );
 
-export const RelationKind = z.enum([
-  "depends_on",
-  "runs",
-  "imports",
-  "calls",
-  "uses",
-  "types",
-  "reports",
-  "documented_by",
-  "generated_by",
-  "changes",
-  "checked_by",
-]);
+export const RelationKind = z.enum(RELATION_KINDS);
 
 export const Retrieve = z.strictObject({
   tool: z.enum(["nazm.docs_index", "nazm.docs_section", "nazm.task_context"]),

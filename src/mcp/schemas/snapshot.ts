@@ -4,19 +4,9 @@
  * @module
  */
 import { z } from "zod";
+import { BASELINE_PROBLEMS, SECTIONS } from "../../facts/mod.ts";
 import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
 import { Compiler, DefinitionKey, DefinitionKind, Digest, Unsupported } from "./common.ts";
-
-export const SECTIONS = [
-  "source",
-  "shape",
-  "dependencies",
-  "related_types",
-  "references",
-  "callers",
-  "callees",
-  "diagnostics",
-] as const;
 
 export const Section = z.enum(SECTIONS);
 
@@ -65,17 +55,6 @@ export const Delta = z.strictObject({
   changed: z.array(z.strictObject({ key: DefinitionKey, sections: z.array(Section).min(1) })),
   unsupported: Unsupported,
 });
-
-export const BASELINE_PROBLEMS = [
-  "not_a_snapshot",
-  "other_root",
-  "other_compiler",
-  "unknown_field",
-  "malformed_key",
-  "duplicate_key",
-  "bad_digest",
-  "too_large",
-] as const;
 
 export const DeltaRefusal = refusalSchema([
   "invalid_baseline",

@@ -5,9 +5,11 @@
  * @module
  */
 import { z } from "zod";
-import { refuseBaseline, semanticDelta } from "../../facts/mod.ts";
+import { baselineSize, refuseBaseline, semanticDelta } from "../../facts/mod.ts";
 import { DUPLICATE_KEY_MARKER } from "../transport.ts";
 import { defineTool, type ToolOutcome } from "../types.ts";
+
+const encoder = new TextEncoder();
 
 export default defineTool({
   name: "nazm.semantic_delta",
@@ -28,6 +30,9 @@ export default defineTool({
         message: `the baseline repeats a key: ${duplicate}`,
       });
     }
+    // The line limit leaves room for the envelope; the argument's own limit is this one.
+    const tooLarge = baselineSize(encoder.encode(JSON.stringify(args.baseline)).length);
+    if (tooLarge !== null) return refuseBaseline(tooLarge);
     return semanticDelta(context, args.baseline, context);
   },
 });

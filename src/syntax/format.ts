@@ -416,20 +416,24 @@ class Printer {
       const name = s.binding.kind === "NameDecl" ? s.binding.text : "_";
       const type = s.type !== null ? `: ${this.#type(s.type)}` : "";
       const head = `let ${name}${type} = `;
-      return head + this.#expr(s.value, ind, ind.length + head.length) + ";";
+      return head + this.#expr(s.value, ind, ind.length + head.length, 1) + ";";
     }
     const semi = this.#tokens.source[s.end - 1] === 0x3b ? ";" : "";
-    return this.#expr(s.expr, ind, ind.length) + semi;
+    return this.#expr(s.expr, ind, ind.length, semi.length) + semi;
   }
 
   // ------------------------------------------------------------ expressions
 
-  /** `e` starting at column `col` on a line indented by `ind`: flat when it fits, else broken. */
-  #expr(e: A.Expr, ind: string, col: number): string {
+  /**
+   * `e` starting at column `col` on a line indented by `ind`, followed on
+   * its last line by `after` more characters (a statement's `;`): flat when
+   * all of it fits, else broken.
+   */
+  #expr(e: A.Expr, ind: string, col: number, after = 0): string {
     // Comments inside rule out the flat form: the broken one has lines for them.
     if (!this.#hasComments(e.start, e.end)) {
       const flat = this.#flat(e);
-      if (flat !== null && col + flat.length <= LINE_WIDTH) return flat;
+      if (flat !== null && col + flat.length + after <= LINE_WIDTH) return flat;
     }
     return this.#broken(e, ind, col);
   }

@@ -73,13 +73,8 @@ Deno.test("formatting every example is idempotent and keeps its comments", () =>
   for (const file of nzFiles("examples")) checkFormat(Deno.readFileSync(file), file);
 });
 
-Deno.test("the LANGUAGE.md example files format to themselves", () => {
-  const files = [
-    ...nzFiles("tests/syntax/fixtures"),
-    "examples/shapes/main.nz",
-    "examples/shapes/geometry/shapes.nz",
-    "examples/shapes/util/numbers.nz",
-  ];
+Deno.test("the LANGUAGE.md example files and every example program format to themselves", () => {
+  const files = [...nzFiles("tests/syntax/fixtures"), ...nzFiles("examples")];
   for (const file of files) {
     const bytes = Deno.readFileSync(file);
     const text = checkFormat(bytes, file);
@@ -108,4 +103,16 @@ Deno.test("format of an empty file, and of comments alone", () => {
     formatted(encoder.encode("// a\n\n\n// b   \n"), "") === "// a\n\n// b\n",
     "comments alone",
   );
+});
+
+Deno.test("fmt: a statement's `;` counts toward the line width", () => {
+  // 100 columns without the `;`, 101 with it: the list must break.
+  const source = "fn main() -> Unit {\n" +
+    "  let events = [ShiftEvent124.Cleared(item), ShiftEvent124.Flagged, ShiftEvent124.Moved(Some(seed))];\n" +
+    "  events\n}\n";
+  const text = formatted(encoder.encode(source), "width.nz");
+  for (const line of text.split("\n")) {
+    assert(line.length <= 100, `${line.length} columns: ${line}`);
+  }
+  assert(text.includes("  let events = [\n    ShiftEvent124.Cleared(item),\n"), text);
 });

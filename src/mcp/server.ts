@@ -143,7 +143,7 @@ export function startServer(options: ServerOptions): RunningServer {
       log.debug("input ended and every request is answered; shutting down");
       bridge.terminate();
       const closing = handle.close();
-      closing.catch(() => {}).finally(() => {
+      closing.catch((error) => log.warn(`closing the server failed: ${error}`)).finally(() => {
         finish();
         options.onExit();
       });

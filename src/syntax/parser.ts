@@ -824,29 +824,26 @@ class Parser {
   }
 
   #param(): A.Param | null {
-    const start = this.#start();
-    if (!this.#at(T.Ident)) {
-      this.#expected("parameter name");
-      return null;
-    }
-    const name = this.#nameDecl();
-    let type: A.TypeExpr;
-    if (this.#expect(T.Colon)) type = this.#type();
-    else type = this.#missing();
-    return { kind: "Param", start, end: this.#prevEnd(), name, type };
+    return this.#typedName("Param", "parameter name");
   }
 
   #fieldDecl(): A.FieldDecl | null {
+    return this.#typedName("FieldDecl", "field name");
+  }
+
+  /** `name: Type`, a parameter or a record field: the two share their syntax. */
+  #typedName<K extends "Param" | "FieldDecl">(
+    kind: K,
+    what: string,
+  ): { kind: K; start: number; end: number; name: A.NameDecl; type: A.TypeExpr } | null {
     const start = this.#start();
     if (!this.#at(T.Ident)) {
-      this.#expected("field name");
+      this.#expected(what);
       return null;
     }
     const name = this.#nameDecl();
-    let type: A.TypeExpr;
-    if (this.#expect(T.Colon)) type = this.#type();
-    else type = this.#missing();
-    return { kind: "FieldDecl", start, end: this.#prevEnd(), name, type };
+    const type = this.#expect(T.Colon) ? this.#type() : this.#missing();
+    return { kind, start, end: this.#prevEnd(), name, type };
   }
 
   #variant(): A.VariantDecl | null {

@@ -9,6 +9,7 @@ import {
   type Compilation,
   type DiagnosticJson,
   fileLookup,
+  primaryPlace,
   serializeDiagnostic,
 } from "../semantics/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
@@ -127,7 +128,7 @@ export function indexOf(compilation: Compilation): DiagnosticIndex {
   for (const d of compilation.diagnostics) {
     const id = ids.get(d);
     if (id === undefined) continue;
-    const place = serializeDiagnostic({ ...d, labels: [], fixes: [] }, lookup).place!;
+    const place = primaryPlace(d, lookup)!;
     diagnostics.push({
       id,
       code: d.code,
@@ -222,7 +223,7 @@ export function summaryOf(compilation: Compilation): CommandSummary {
     return {
       code: d.code,
       severity: d.severity,
-      place: serializeDiagnostic({ ...d, labels: [], fixes: [] }, lookup).place,
+      place: primaryPlace(d, lookup),
       fixes: fixCounts(d),
       id: ids.get(d) ?? null,
     };

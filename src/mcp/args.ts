@@ -136,21 +136,15 @@ export function resolvePaths(
 }
 
 function realFile(path: string, what: string): string {
-  let info: Deno.FileInfo;
-  let real: string;
-  try {
-    real = Deno.realPathSync(path);
-    info = Deno.statSync(real);
-  } catch (error) {
-    throw new Error(
-      `${what} does not exist or cannot be read (${reason(error)})`,
-    );
-  }
-  if (!info.isFile) throw new Error(`${what} is not a file`);
-  return real;
+  return realEntry(path, what, "file");
 }
 
 function realDir(path: string, what: string): string {
+  return realEntry(path, what, "directory");
+}
+
+/** The real path of `path`, which must exist and be a `kind`; otherwise an error naming `what`. */
+function realEntry(path: string, what: string, kind: "file" | "directory"): string {
   let info: Deno.FileInfo;
   let real: string;
   try {
@@ -161,7 +155,9 @@ function realDir(path: string, what: string): string {
       `${what} does not exist or cannot be read (${reason(error)})`,
     );
   }
-  if (!info.isDirectory) throw new Error(`${what} is not a directory`);
+  if (kind === "file" ? !info.isFile : !info.isDirectory) {
+    throw new Error(`${what} is not a ${kind}`);
+  }
   return real;
 }
 

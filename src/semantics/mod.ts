@@ -50,6 +50,7 @@ export {
   type FileLookup,
   fileLookup,
   type FixJson,
+  primaryPlace,
   serializeDiagnostic,
   serializeDiagnostics,
   type SourceText,

@@ -70,6 +70,13 @@ function placeOf(lookup: FileLookup, file: string, start: number, end: number): 
   return source.lineIndex.place(file, { start, end });
 }
 
+/** A diagnostic's primary place, or null for a program-level one. */
+export function primaryPlace(d: Diagnostic, lookup: FileLookup): Place | null {
+  return d.file === null || d.span === null
+    ? null
+    : placeOf(lookup, d.file, d.span.start, d.span.end);
+}
+
 /** A diagnostic as `nazm.diagnostic/1`. */
 export function serializeDiagnostic(d: Diagnostic, lookup: FileLookup): DiagnosticJson {
   return {
@@ -77,9 +84,7 @@ export function serializeDiagnostic(d: Diagnostic, lookup: FileLookup): Diagnost
     code: d.code,
     severity: d.severity,
     message: d.message,
-    place: d.file === null || d.span === null
-      ? null
-      : placeOf(lookup, d.file, d.span.start, d.span.end),
+    place: primaryPlace(d, lookup),
     labels: d.labels.map((l) => ({
       place: placeOf(lookup, l.file, l.span.start, l.span.end),
       message: l.message,

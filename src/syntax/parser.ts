@@ -580,35 +580,25 @@ class Parser {
   }
 
   #nameDecl(): A.NameDecl {
-    if (this.#at(T.Ident)) {
-      const node: A.NameDecl = {
-        kind: "NameDecl",
-        start: this.#start(),
-        end: this.#ends[this.#p],
-        text: this.#ident(),
-      };
-      this.#bump();
-      return node;
-    }
-    this.#expected("identifier");
-    const at = this.#prevEnd();
-    return { kind: "NameDecl", start: at, end: at, text: "" };
+    return this.#name("NameDecl");
   }
 
   #nameRef(): A.NameRef {
+    return this.#name("NameRef");
+  }
+
+  /** An identifier as a declaration or a reference; a missing one is an empty name where it belongs. */
+  #name<K extends "NameDecl" | "NameRef">(
+    kind: K,
+  ): { kind: K; start: number; end: number; text: string } {
     if (this.#at(T.Ident)) {
-      const node: A.NameRef = {
-        kind: "NameRef",
-        start: this.#start(),
-        end: this.#ends[this.#p],
-        text: this.#ident(),
-      };
+      const node = { kind, start: this.#start(), end: this.#ends[this.#p], text: this.#ident() };
       this.#bump();
       return node;
     }
     this.#expected("identifier");
     const at = this.#prevEnd();
-    return { kind: "NameRef", start: at, end: at, text: "" };
+    return { kind, start: at, end: at, text: "" };
   }
 
   /** A dotted path of names: `a`, `geometry.shapes`, `Shape.Circle`. */

@@ -126,6 +126,21 @@ export interface TranscriptOptions {
 
 const encoder = new TextEncoder();
 
+/** Spawns the real server with piped stdio and only the environment it needs. */
+function spawnServer(
+  options: { args?: readonly string[]; entry?: string; env?: Record<string, string> },
+): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: serverArgs(options.args ?? (options.entry ? [] : undefined), options.entry),
+    cwd: REPO,
+    env: childEnv(options.env),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
 /**
  * Starts the server, writes each input (a string is written as is, an object
  * as one JSON line), closes stdin, and collects everything until it exits.
@@ -135,18 +150,7 @@ export async function transcript(
   options: TranscriptOptions = {},
 ): Promise<Transcript> {
   const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: serverArgs(
-      options.args ?? (options.entry ? [] : undefined),
-      options.entry,
-    ),
-    cwd: REPO,
-    env: childEnv(options.env),
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnServer(options);
   const stdoutChunks: Uint8Array[] = [];
   let lines = 0;
   let lineWaiter: (() => void) | undefined;
@@ -289,18 +293,7 @@ export function openSession(
     env?: Record<string, string>;
   } = {},
 ): Session {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: serverArgs(
-      options.args ?? (options.entry ? [] : undefined),
-      options.entry,
-    ),
-    cwd: REPO,
-    env: childEnv(options.env),
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnServer(options);
   const messages: Record<string, unknown>[] = [];
   const waiters: {
     id: unknown;

@@ -7,12 +7,12 @@
  */
 import type { Diagnostic } from "../base/mod.ts";
 import type { SourceFile } from "../syntax/mod.ts";
-import { bindModule, type ModuleInfo } from "./binder.ts";
+import { bindModule, type DefInfo, type ModuleInfo, withArticle } from "./binder.ts";
 import { checkModules } from "./checker.ts";
 import { linkModules, type ModuleStatus } from "./linker.ts";
 import { buildModel, type SemanticModel } from "./model.ts";
 import { CODES } from "./registry.ts";
-import { INT, UNIT } from "./types.ts";
+import { INT, showType, UNIT } from "./types.ts";
 
 /** One parsed file, as the analysis needs it. */
 export interface AnalysisInput {
@@ -84,27 +84,40 @@ function checkMain(
     });
     return;
   }
+  const problem = mainProblem(main);
+  if (problem === null) return;
   const node = main.node!;
-  const result = main.result;
-  const okResult = main.kind === "function" && result.t === "con" &&
-    (result.name === UNIT.name || result.name === INT.name);
-  const okShape = main.kind === "function" && main.params.length === 0 &&
-    main.typeParams.length === 0;
-  if (result.t === "error") return; // the return type was already reported
-  if (!okResult || !okShape) {
-    out.push({
-      code: CODES.mainType,
-      severity: "error",
-      message: main.kind === "function"
-        ? "`main` must take no parameters and return `Unit` or `Int`"
-        : `\`main\` must be a function, not a ${main.kind}`,
-      file: root.file,
-      span: { start: node.name.start, end: node.name.end },
-      labels: [],
-      help: "write `fn main() -> Unit` or `fn main() -> Int`",
-      fixes: [],
-    });
+  out.push({
+    code: CODES.mainType,
+    severity: "error",
+    message: problem,
+    file: root.file,
+    span: { start: node.name.start, end: node.name.end },
+    labels: [],
+    help: "write `fn main() -> Unit` or `fn main() -> Int`",
+    fixes: [],
+  });
+}
+
+/** What is wrong with the root's `main` (N0502), the first thing found; null when nothing is. */
+function mainProblem(main: DefInfo): string | null {
+  if (main.kind !== "function") return `\`main\` must be a function, not ${withArticle(main.kind)}`;
+  const node = main.node!;
+  const names = (list: readonly { text: string }[]) => list.map((n) => `\`${n.text}\``).join(", ");
+  if (node.typeParams.length > 0) {
+    return `\`main\` must not have type parameters, but it has ${names(node.typeParams)}`;
   }
+  if (node.kind === "FnDecl" && node.params.length > 0) {
+    const count = node.params.length;
+    return `\`main\` must take no parameters, but it takes ${count} parameter${
+      count === 1 ? "" : "s"
+    }`;
+  }
+  const result = main.result;
+  // An unknown result type was already reported where it is written.
+  if (result.t === "error") return null;
+  if (result.t === "con" && (result.name === UNIT.name || result.name === INT.name)) return null;
+  return `\`main\` must return \`Unit\` or \`Int\`, not \`${showType(null, result)}\``;
 }
 
 function lintUnusedDefinitions(

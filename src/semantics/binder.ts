@@ -231,3 +231,8 @@ export function duplicate(
     fixes: [],
   };
 }
+
+/** `a record`, `an enum`, `a function`: a definition kind in a sentence. */
+export function withArticle(kind: DefKind): string {
+  return kind === "enum" ? "an enum" : `a ${kind}`;
+}

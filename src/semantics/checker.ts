@@ -27,6 +27,7 @@ import {
   newDefInfo,
   type RefRole,
   type ScopeEntry,
+  withArticle,
 } from "./binder.ts";
 import {
   budget,
@@ -864,7 +865,16 @@ function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
     }
     case "UnaryExpr": {
       if (e.op === "!") {
-        checkExpr(c, ctx, e.operand, BOOL, null);
+        const operand = inferExpr(c, ctx, e.operand, "use");
+        if (shallow(ctx.s, operand).t !== "error" && !unify(ctx.s, operand, BOOL)) {
+          err(
+            c,
+            CODES.badOperands,
+            ctx.file,
+            { start: e.start, end: e.start + 1 },
+            `cannot apply \`!\` to \`${showType(ctx.s, zonk(ctx.s, operand))}\``,
+          );
+        }
         return BOOL;
       }
       const t = inferExpr(c, ctx, e.operand, "use");
@@ -908,34 +918,48 @@ function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
   }
 }
 
+const COMPARISONS = new Set(["<", "<=", ">", ">="]);
+
+/** Whether a binary operator takes operands of this (already unified) type. */
+function operandTypeFits(op: string, t: Type): boolean {
+  if (t.t === "var" || t.t === "error") return true;
+  if (op === "==" || op === "!=") return true;
+  if (t.t !== "con") return false;
+  if (op === "&&" || op === "||") return t.name === "Bool";
+  if (t.name === "Int" || t.name === "Float") return true;
+  return t.name === "String" && (op === "+" || COMPARISONS.has(op));
+}
+
+/**
+ * Operands are inferred on their own, then required to agree with each
+ * other and with the operator (§7.3.4): a wrong operand type is one N0310
+ * at the operator naming both types, never a mismatch at one operand.
+ */
 function inferBinary(c: Checker, ctx: Ctx, e: Expr & { kind: "BinaryExpr" }): Type {
   const op = e.op;
-  if (op === "&&" || op === "||") {
-    checkExpr(c, ctx, e.left, BOOL, null);
-    checkExpr(c, ctx, e.right, BOOL, null);
-    return BOOL;
-  }
+  const logical = op === "&&" || op === "||";
+  const result = logical || op === "==" || op === "!=" || COMPARISONS.has(op) ? BOOL : null;
   const left = inferExpr(c, ctx, e.left, "use");
-  checkExpr(c, ctx, e.right, left, spanOf(e.left));
-  if (op === "==" || op === "!=") return BOOL;
-  const r = shallow(ctx.s, left);
-  const ok = r.t === "var" || r.t === "error" ||
-    (r.t === "con" &&
-      (r.name === "Int" || r.name === "Float" ||
-        (r.name === "String" &&
-          (op === "+" || op === "<" || op === "<=" || op === ">" || op === ">="))));
-  if (!ok) {
-    const shown = showType(ctx.s, zonk(ctx.s, left));
+  const right = inferExpr(c, ctx, e.right, "use");
+  const l = shallow(ctx.s, left);
+  const r = shallow(ctx.s, right);
+  if (l.t === "error" || r.t === "error") return result ?? ERROR;
+  const fits = logical
+    ? unify(ctx.s, left, BOOL) && unify(ctx.s, right, BOOL)
+    : unify(ctx.s, left, right) && operandTypeFits(op, shallow(ctx.s, left));
+  if (!fits) {
     err(
       c,
       CODES.badOperands,
       ctx.file,
       { start: e.opStart, end: e.opStart + op.length },
-      `cannot apply \`${op}\` to \`${shown}\` and \`${shown}\``,
+      `cannot apply \`${op}\` to \`${showType(ctx.s, zonk(ctx.s, left))}\` and \`${
+        showType(ctx.s, zonk(ctx.s, right))
+      }\``,
     );
-    return op === "<" || op === "<=" || op === ">" || op === ">=" ? BOOL : ERROR;
+    return result ?? ERROR;
   }
-  return op === "<" || op === "<=" || op === ">" || op === ">=" ? BOOL : left;
+  return result ?? left;
 }
 
 function instantiatePrelude(ctx: Ctx, f: PreludeFunction): Type {
@@ -1011,11 +1035,18 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
 function defAsValue(c: Checker, ctx: Ctx, ref: NameRef, def: DefInfo, role: "call" | "use"): Type {
   addRef(ctx, ref, def, role === "call" && def.kind === "function" ? "call" : "use");
   if (def.kind !== "function") {
-    err(c, CODES.typeAsValue, ctx.file, ref, `\`${def.name}\` is a ${def.kind}, not a value`, {
-      help: def.kind === "record"
-        ? `construct it with \`${def.name} { ... }\``
-        : `name one of its variants, as in \`${def.name}.${def.variants[0]?.name ?? "Variant"}\``,
-    });
+    err(
+      c,
+      CODES.typeAsValue,
+      ctx.file,
+      ref,
+      `\`${def.name}\` is ${withArticle(def.kind)}, not a value`,
+      {
+        help: def.kind === "record"
+          ? `construct it with \`${def.name} { ... }\``
+          : `name one of its variants, as in \`${def.name}.${def.variants[0]?.name ?? "Variant"}\``,
+      },
+    );
     return ERROR;
   }
   return instantiateFn(ctx, def);

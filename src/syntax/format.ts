@@ -435,7 +435,7 @@ class Printer {
       const flat = this.#flat(e);
       if (flat !== null && col + flat.length + after <= LINE_WIDTH) return flat;
     }
-    return this.#broken(e, ind, col);
+    return this.#broken(e, ind, col, after);
   }
 
   #literal(e: A.NodeBase): string {
@@ -544,8 +544,11 @@ class Printer {
     return parts.join(", ");
   }
 
-  /** `e` over several lines: its own parts broken, its children flat where they fit. */
-  #broken(e: A.Expr, ind: string, col: number): string {
+  /**
+   * `e` over several lines: its own parts broken, its children flat where
+   * they fit; `after` characters follow it on its last line.
+   */
+  #broken(e: A.Expr, ind: string, col: number, after = 0): string {
     switch (e.kind) {
       case "FieldExpr": {
         const target = this.#expr(e.target, ind, col);
@@ -570,13 +573,13 @@ class Printer {
         return `${this.#type(e.type)} {\n${lines.join("\n")}\n${ind}}`;
       }
       case "UnaryExpr":
-        return e.op + this.#expr(e.operand, ind, col + 1);
+        return e.op + this.#expr(e.operand, ind, col + 1, after);
       case "BinaryExpr":
-        return this.#brokenBinary(e, ind, col);
+        return this.#brokenBinary(e, ind, col, after);
       case "ParenExpr":
-        return `(${this.#expr(e.inner, ind, col + 1)})`;
+        return `(${this.#expr(e.inner, ind, col + 1, after + 1)})`;
       case "ReturnExpr":
-        return e.value === null ? "return" : `return ${this.#expr(e.value, ind, col + 7)}`;
+        return e.value === null ? "return" : `return ${this.#expr(e.value, ind, col + 7, after)}`;
       case "Block":
         return this.#blockLines(e, ind);
       case "IfExpr":
@@ -604,9 +607,10 @@ class Printer {
   /**
    * A chain of operators of one precedence, filled greedily: operands stay
    * on the line while they fit, then the line breaks after an operator and
-   * continues one level deeper.
+   * continues one level deeper. An operand is followed on its line by the
+   * operator that breaks it (` ==`), the last one by `after` characters.
    */
-  #brokenBinary(e: A.BinaryExpr, ind: string, col: number): string {
+  #brokenBinary(e: A.BinaryExpr, ind: string, col: number, after: number): string {
     const level = PRECEDENCE[e.op];
     const operands: A.Expr[] = [];
     const ops: A.BinaryOp[] = [];
@@ -620,18 +624,18 @@ class Printer {
     operands.reverse();
     ops.reverse();
     const cont = ind + INDENT;
-    let out = this.#expr(operands[0], ind, col);
+    // What follows operand i on its line: the next operator, or the chain's `after`.
+    const trailing = (i: number) => i + 1 < operands.length ? ops[i].length + 1 : after;
+    let out = this.#expr(operands[0], ind, col, trailing(0));
     let at = endColumn(out, col);
     for (let i = 1; i < operands.length; i++) {
       const operand = operands[i];
       const flat = this.#hasComments(operand.start, operand.end) ? null : this.#flat(operand);
-      // Room for the operand, and for the operator that would end the line after it.
-      const after = i + 1 < operands.length ? ops[i].length + 1 : 0;
-      if (flat !== null && at + ops[i - 1].length + 2 + flat.length + after <= LINE_WIDTH) {
+      if (flat !== null && at + ops[i - 1].length + 2 + flat.length + trailing(i) <= LINE_WIDTH) {
         out += ` ${ops[i - 1]} ${flat}`;
         at += ops[i - 1].length + 2 + flat.length;
       } else {
-        const text = this.#expr(operand, cont, cont.length);
+        const text = this.#expr(operand, cont, cont.length, trailing(i));
         out += ` ${ops[i - 1]}\n${cont}${text}`;
         at = endColumn(text, cont.length);
       }

@@ -1250,8 +1250,14 @@ class Parser {
         const before = this.#p;
         const pattern = this.#pattern();
         let body: A.Expr;
-        if (this.#eat(T.FatArrow)) body = this.#expr();
-        else {
+        if (this.#eat(T.FatArrow)) {
+          // As a statement does, a block-like body ends at its `}` (§3.6.10):
+          // `0 => { 10 }` then `-1 => 3` on the next line is two arms.
+          const k = this.#kind();
+          body = k === T.LBrace || k === T.KwIf || k === T.KwMatch
+            ? this.#blockLike()
+            : this.#expr();
+        } else {
           this.#expected("`=>`");
           body = this.#missing();
         }

@@ -116,3 +116,32 @@ Deno.test("fmt: a statement's `;` counts toward the line width", () => {
   }
   assert(text.includes("  let events = [\n    ShiftEvent124.Cleared(item),\n"), text);
 });
+
+Deno.test("fmt: an operator that ends a broken line counts toward the line width (grammar §5.8)", () => {
+  // For every padding, the operand before the break fills the line to within a few columns
+  // of 100: the operator after it (`==`, `<=`, `&&`, `+`) or the statement's `;` must not
+  // push the line past 100.
+  const long: string[] = [];
+  for (let pad = 60; pad <= 100; pad++) {
+    const name = "v".repeat(pad - 40);
+    for (const op of ["==", "<=", "&&", "+"]) {
+      long.push(
+        `  let _a = first_value(x) + ${name}(x, x) ${op} second_value_that_is_long(x, x, x);`,
+      );
+      long.push(
+        `  first_value(x) * ${name}(x, x) + third(x) ${op} second_value_that_is_long(x, x, x)`,
+      );
+      long.push(
+        `  let _b = ${name}(x) == other(x) && third_value_of_them(x) < fourth_value_of_them(x, x);`,
+      );
+    }
+  }
+  for (const statement of long) {
+    const source = `fn t(x: Int) -> Bool {\n${statement}\n}\n`;
+    const text = formatted(encoder.encode(source), "width.nz");
+    for (const line of text.split("\n")) {
+      assert(line.length <= 100, `${line.length} columns: ${line}\nfrom: ${statement}`);
+    }
+    assert(formatted(encoder.encode(text), "width.nz") === text, `not idempotent: ${text}`);
+  }
+});

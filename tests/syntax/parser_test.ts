@@ -241,6 +241,25 @@ Deno.test("trailing commas are allowed everywhere", () => {
   assertEquals(r.diagnostics.map((d) => d.message), []);
 });
 
+Deno.test("a match arm whose body is block-like ends at its `}`, comma or not (§3.6.10)", () => {
+  // A negative literal pattern on the next line is the next arm, not `{ 10 } - 1`.
+  assertEquals(
+    sx(tail("match n {\n  0 => { 10 }\n  -1 => 3,\n  _ => 4,\n}")),
+    "(match n 0=>{10} -1=>3 _=>4)",
+  );
+  assertEquals(
+    sx(tail("match n {\n  0 => if a { 1 } else { 2 }\n  -1 => 3,\n}")),
+    "(match n 0=>(if a {1} {2}) -1=>3)",
+  );
+  assertEquals(
+    sx(tail("match n {\n  0 => match m { _ => 1 }\n  -1 => 3,\n}")),
+    "(match n 0=>(match m _=>1) -1=>3)",
+  );
+  // With the comma, as before; and a body that only starts like a block is not cut.
+  assertEquals(sx(tail("match n { 0 => { 10 }, -1 => 3 }")), "(match n 0=>{10} -1=>3)");
+  assertEquals(sx(tail("match n { 0 => 10 - 1, _ => 3 }")), "(match n 0=>(- 10 1) _=>3)");
+});
+
 Deno.test("items: imports, pub, type parameters, doc comments", () => {
   const src = `import geometry.shapes
 import geometry.shapes as sh

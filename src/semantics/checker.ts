@@ -35,6 +35,7 @@ import {
   type Ctor,
   isUseful,
   MATCH_BUDGET,
+  type Missing,
   missingPatterns,
   NIL_NAME,
   type Pat,
@@ -1393,42 +1394,63 @@ function checkMatch(
     }
   }
   budget.steps = MATCH_BUDGET;
-  const missing = missingPatterns(rows, [st], ctorsOf, 16);
-  if (missing.length > 0) {
-    const shown = missing.map((w) => showPat(w[0]));
-    const lastArm = e.arms[e.arms.length - 1];
-    const arms = shown.map((p) => `${p} => panic("todo")`);
-    err(
-      c,
-      CODES.nonExhaustive,
-      ctx.file,
-      e.scrutinee,
-      `non-exhaustive match: ${shown.map((s) => `\`${s}\``).join(", ")} not covered`,
-      {
-        fixes: [{
-          title: `add ${
-            arms.length === 1 ? "an arm" : `${arms.length} arms`
-          } for the missing patterns`,
-          applicability: "needs_review",
-          precondition: { kind: "placeholders_to_complete", count: arms.length },
-          edits: [
-            addArms(
-              ctx.file,
-              ctx.module.bytes,
-              e,
-              lastArm === undefined ? null : {
-                start: lastArm.start,
-                end: lastArm.end,
-                bodyIsBlock: lastArm.body.kind === "Block",
-              },
-              arms,
-            ),
-          ],
-        }],
-      },
-    );
-  }
+  const missing = missingPatterns(rows, [st], ctorsOf, MISSING_COUNTED);
+  if (missing.patterns.length > 0) nonExhaustive(c, ctx, e, missing);
   return result;
+}
+
+/** Missing patterns named in an N0306 message; the rest are counted. */
+const MISSING_LISTED = 16;
+/** Missing patterns counted exactly; past this, "and more". */
+const MISSING_COUNTED = 1000;
+/** The most arms the fix adds one by one; past this, the listed ones and `_`. */
+const MISSING_ARMS = 64;
+
+/**
+ * N0306: the message lists the missing patterns (the first 16, then how
+ * many more), and the fix adds one arm per missing pattern — or, when
+ * there are too many to write out or they could not all be found, the
+ * listed ones and a final `_` — so that one application completes the
+ * match. The patterns are disjoint, so no added arm is unreachable.
+ */
+function nonExhaustive(c: Checker, ctx: Ctx, e: MatchExpr, missing: Missing): void {
+  const shown = missing.patterns.map((w) => showPat(w[0]));
+  const listed = shown.slice(0, MISSING_LISTED).map((p) => `\`${p}\``).join(", ");
+  const more = shown.length - MISSING_LISTED;
+  const rest = !missing.complete ? " and more" : more > 0 ? ` and ${more} more` : "";
+  const exact = missing.complete && shown.length <= MISSING_ARMS;
+  const patterns = exact ? shown : [...shown.slice(0, MISSING_LISTED), "_"];
+  const arms = patterns.map((p) => `${p} => panic("todo")`);
+  const lastArm = e.arms[e.arms.length - 1];
+  err(
+    c,
+    CODES.nonExhaustive,
+    ctx.file,
+    e.scrutinee,
+    `non-exhaustive match: ${listed}${rest} not covered`,
+    {
+      fixes: [{
+        title: exact
+          ? `add ${arms.length === 1 ? "an arm" : `${arms.length} arms`} for the missing patterns`
+          : `add ${arms.length} arms, the last one \`_\`, for the missing patterns`,
+        applicability: "needs_review",
+        precondition: { kind: "placeholders_to_complete", count: arms.length },
+        edits: [
+          addArms(
+            ctx.file,
+            ctx.module.bytes,
+            e,
+            lastArm === undefined ? null : {
+              start: lastArm.start,
+              end: lastArm.end,
+              bodyIsBlock: lastArm.body.kind === "Block",
+            },
+            arms,
+          ),
+        ],
+      }],
+    },
+  );
 }
 
 /** How a user enum is written from the current module (`Shape`, `shapes.Shape`). */

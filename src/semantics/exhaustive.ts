@@ -118,51 +118,84 @@ export function isUseful(
   return isUseful(defaultRows(rows), rest, restTypes, ctorsOf);
 }
 
+/** Missing patterns, and whether they are all of them. */
+export interface Missing {
+  /** Disjoint value vectors no row matches, in constructor declaration order. */
+  readonly patterns: Pat[][];
+  /**
+   * True when `patterns` covers every value no row matches; false when the
+   * search stopped at `limit` patterns or ran out of budget.
+   */
+  readonly complete: boolean;
+}
+
 /**
- * Value vectors no row matches, as patterns (at most `limit`): empty when
- * the rows are exhaustive.
+ * The value vectors no row matches, as disjoint patterns (at most `limit`),
+ * together covering every such value when `complete`: empty when the rows
+ * are exhaustive. Unlike the one witness usefulness needs, a column whose
+ * constructors are not all present is searched under the present ones too,
+ * so `[Some(true)]` and `[]` leave `[Some(true), _, .._]`,
+ * `[Some(false), .._]` and `[None, .._]` — all three, in one answer.
  */
 export function missingPatterns(
   rows: readonly (readonly Pat[])[],
   types: readonly Type[],
   ctorsOf: CtorsOf,
   limit: number,
+): Missing {
+  const search = { left: limit, complete: true };
+  const patterns = missingFrom(rows, types, ctorsOf, search);
+  return { patterns, complete: search.complete && budget.steps >= 0 };
+}
+
+function missingFrom(
+  rows: readonly (readonly Pat[])[],
+  types: readonly Type[],
+  ctorsOf: CtorsOf,
+  search: { left: number; complete: boolean },
 ): Pat[][] {
   if (--budget.steps < 0) return [];
-  if (types.length === 0) return rows.length === 0 ? [[]] : [];
+  if (types.length === 0) {
+    if (rows.length > 0) return [];
+    if (search.left <= 0) {
+      search.complete = false;
+      return [];
+    }
+    search.left--;
+    return [[]];
+  }
   const restTypes = types.slice(1);
   const ctors = ctorsOf(types[0]);
   const seen = headNames(rows);
   const out: Pat[][] = [];
-  if (ctors !== null && ctors.every((c) => seen.has(c.name))) {
-    for (const c of ctors) {
-      const n = c.argTypes.length;
-      const ws = missingPatterns(
-        specialize(rows, c),
-        [...c.argTypes, ...restTypes],
-        ctorsOf,
-        limit,
-      );
-      for (const w of ws) {
-        out.push([{ k: "ctor", ctor: c, args: w.slice(0, n) }, ...w.slice(n)]);
-        if (out.length >= limit) return out;
-      }
+  if (ctors === null || seen.size === 0) {
+    // Nothing to split on: any value the other columns leave is missing.
+    for (const w of missingFrom(defaultRows(rows), restTypes, ctorsOf, search)) {
+      out.push([WILD, ...w]);
     }
     return out;
   }
-  const ws = missingPatterns(defaultRows(rows), restTypes, ctorsOf, limit);
-  if (ws.length === 0) return out;
-  const heads: Pat[] = ctors === null || seen.size === 0
-    ? [WILD]
-    : ctors.filter((c) => !seen.has(c.name)).map((c) => ({
-      k: "ctor",
-      ctor: c,
-      args: wilds(c.argTypes.length),
-    }));
-  for (const h of heads) {
-    for (const w of ws) {
-      out.push([h, ...w]);
-      if (out.length >= limit) return out;
+  // The values a row with `_` here leaves: computed once, for every absent constructor.
+  let absent: Pat[][] | null = null;
+  for (const c of ctors) {
+    const n = c.argTypes.length;
+    if (seen.has(c.name)) {
+      const ws = missingFrom(specialize(rows, c), [...c.argTypes, ...restTypes], ctorsOf, search);
+      for (const w of ws) out.push([{ k: "ctor", ctor: c, args: w.slice(0, n) }, ...w.slice(n)]);
+    } else {
+      if (absent === null) {
+        const own = { left: Math.max(search.left, 1), complete: true };
+        absent = missingFrom(defaultRows(rows), restTypes, ctorsOf, own);
+        if (!own.complete) search.complete = false;
+      }
+      for (const w of absent) {
+        if (search.left <= 0) {
+          search.complete = false;
+          return out;
+        }
+        search.left--;
+        out.push([{ k: "ctor", ctor: c, args: wilds(n) }, ...w]);
+      }
     }
   }
   return out;

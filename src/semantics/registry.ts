@@ -223,11 +223,12 @@ const SEMANTIC: readonly CodeInfo[] = [
     group: "types",
     title: "non-exhaustive match",
     explanation:
-      "Some values of the scrutinee's type match no arm. The message lists patterns that are not covered; add arms for them (or a wildcard arm).",
+      "Some values of the scrutinee's type match no arm. The message lists the patterns that are not covered (the first 16, then how many more); add arms for them (or a wildcard arm).",
     example:
       "enum Color { Red, Green }\n\nfn f(c: Color) -> Int {\n  match c { Color.Red => 1 }\n}",
     fixes: [{
-      title: "add the missing arms with placeholder bodies",
+      title:
+        "add one arm per missing pattern (past 64: the first 16 and a `_` arm) with placeholder bodies",
       applicability: "needs_review",
       precondition: "placeholders_to_complete",
     }],

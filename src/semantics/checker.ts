@@ -59,6 +59,7 @@ import {
   type PreludeFunction,
 } from "./prelude.ts";
 import { CODES } from "./registry.ts";
+import { renameConflict } from "./rename.ts";
 import {
   BOOL,
   ERROR,
@@ -662,9 +663,10 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo): void {
       if (r.name === b.name) b.references.push({ span: r.span, scope: 0 });
     }
   }
-  for (const b of body.bindings) {
-    if (b.kind === "type_parameter" || b.references.length > 0 || b.name.startsWith("_")) continue;
+  body.bindings.forEach((b, index) => {
+    if (b.kind === "type_parameter" || b.references.length > 0 || b.name.startsWith("_")) return;
     const what = b.kind === "parameter" ? "parameter" : "variable";
+    const name = unusedName(body, index);
     c.diagnostics.push({
       code: CODES.unusedLocal,
       severity: "warning",
@@ -673,14 +675,33 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo): void {
       span: b.declSpan,
       labels: [],
       help: null,
-      fixes: [{
-        title: `rename to \`_${b.name}\``,
+      fixes: name === null ? [] : [{
+        title: `rename to \`${name}\``,
         applicability: "automatic",
         precondition: { kind: "none" },
-        edits: [prefixUnderscore(m.file, b.declSpan.start)],
+        edits: [
+          name === `_${b.name}`
+            ? prefixUnderscore(m.file, b.declSpan.start)
+            : { file: m.file, span: b.declSpan, replacement: name },
+        ],
       }],
     });
+  });
+}
+
+/**
+ * The name N0401's fix gives an unused local: `_name`, unless that would
+ * collide with a binding of the same scope or pattern, or capture a
+ * reference to another `_name` (a parameter read after a `let`); then
+ * `_name2`, `_name3`, … up to `_name9`; null (no fix) when all are taken.
+ */
+function unusedName(body: BodyInfo, index: number): string | null {
+  const base = `_${body.bindings[index].name}`;
+  for (let n = 1; n <= 9; n++) {
+    const name = n === 1 ? base : `${base}${n}`;
+    if (renameConflict(body, index, name) === null) return name;
   }
+  return null;
 }
 
 function pushScope(ctx: Ctx, span: Span): number {

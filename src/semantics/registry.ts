@@ -291,7 +291,7 @@ const SEMANTIC: readonly CodeInfo[] = [
       "A `let` binding, parameter or pattern binding is never read. Remove it, or prefix its name with `_` to say it is unused on purpose.",
     example: "fn f(n: Int) -> Int {\n  let unused = 1;\n  n\n}",
     fixes: [{
-      title: "prefix the name with `_`",
+      title: "prefix the name with `_` (`_name2`, … where `_name` is taken or would capture)",
       applicability: "automatic",
       precondition: "none",
     }],

@@ -6,7 +6,10 @@
  */
 import type { Definition } from "./model.ts";
 
-function within(def: Definition, scope: number, ancestor: number): boolean {
+/** What a rename of a local looks at: a definition's locals, scopes and outer names. */
+export type LocalScopes = Pick<Definition, "bindings" | "scopes" | "outerNames">;
+
+function within(def: LocalScopes, scope: number, ancestor: number): boolean {
   let s: number | null = scope;
   while (s !== null) {
     if (s === ancestor) return true;
@@ -20,7 +23,7 @@ function within(def: Definition, scope: number, ancestor: number): boolean {
  * capture another name, or null when it is safe. Conservative: a binding
  * is taken to be visible in its whole scope.
  */
-export function renameConflict(def: Definition, index: number, newName: string): string | null {
+export function renameConflict(def: LocalScopes, index: number, newName: string): string | null {
   const b = def.bindings[index];
   if (b === undefined) return "no such binding";
   if (b.name === newName) return null;

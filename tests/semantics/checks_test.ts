@@ -101,3 +101,52 @@ Deno.test("messages: an enum is `an enum`", () => {
     "N0208 `R` is a record, not a value",
   ]);
 });
+
+/** The source after applying the only fix of the only N0401, and that fix's title. */
+function afterUnusedFix(source: string): { title: string; text: string } {
+  const c = loadCase(splitCase(encoder.encode(source)));
+  const unused = c.diagnostics.filter((d) => d.code === "N0401");
+  assertEquals(unused.length, 1, c.diagnostics.map((d) => d.message).join("\n"));
+  const fix = unused[0].fixes[0];
+  assertEquals(fix.applicability, "automatic");
+  let bytes = encoder.encode(source);
+  for (const e of [...fix.edits].sort((a, b) => b.span.start - a.span.start)) {
+    const replacement = encoder.encode(e.replacement);
+    const next = new Uint8Array(bytes.length - (e.span.end - e.span.start) + replacement.length);
+    next.set(bytes.subarray(0, e.span.start));
+    next.set(replacement, e.span.start);
+    next.set(bytes.subarray(e.span.end), e.span.start + replacement.length);
+    bytes = next;
+  }
+  return { title: fix.title, text: new TextDecoder().decode(bytes) };
+}
+
+Deno.test("N0401: the fix prefixes `_` when `_name` is free", () => {
+  const { title, text } = afterUnusedFix(`fn f(x: Int) -> Int { 1 }${MAIN}`);
+  assertEquals(title, "rename to `_x`");
+  assertEquals(diagnostics(text).filter((d) => !d.startsWith("N0403")), []);
+});
+
+Deno.test("N0401: the fix never captures a `_name` that is read later", () => {
+  // Prefixed, `let _x = 5` would capture the parameter `_x` read after it: the
+  // function would return 5 and still check clean.
+  const source = `fn capture(_x: Int) -> Int { let x = 5; _x }${MAIN}`;
+  const { title, text } = afterUnusedFix(source);
+  assertEquals(title, "rename to `_x2`");
+  assertEquals(text.split("\n")[0], "fn capture(_x: Int) -> Int { let _x2 = 5; _x }");
+  const after = loadCase(splitCase(encoder.encode(text)));
+  const def = after.model.definitions.find((d) => d.name === "capture")!;
+  const parameter = def.bindings.find((b) => b.kind === "parameter")!;
+  assertEquals([parameter.name, parameter.references.length], ["_x", 1]);
+});
+
+Deno.test("N0401: the fix never makes a duplicate parameter or pattern binding", () => {
+  const params = afterUnusedFix(`fn dup(x: Int, _x: Int) -> Int { _x }${MAIN}`);
+  assertEquals(params.title, "rename to `_x2`");
+  assertEquals(diagnostics(params.text).filter((d) => !d.startsWith("N0403")), []);
+  const pattern = afterUnusedFix(
+    `fn pick(xs: List[Int]) -> Int { match xs { [x, _x] => _x, _ => 0 } }${MAIN}`,
+  );
+  assertEquals(pattern.title, "rename to `_x2`");
+  assertEquals(diagnostics(pattern.text).filter((d) => !d.startsWith("N0403")), []);
+});

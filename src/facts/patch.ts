@@ -27,6 +27,7 @@ import {
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
   renameConflict,
+  withArticle,
 } from "../semantics/mod.ts";
 import { type Import, isIdentifier, walk } from "../syntax/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
@@ -219,17 +220,31 @@ function planRename(
   );
 }
 
-/** Whether `name` can name a thing of this kind: patterns and record literals read the first letter. */
-function nameProblem(name: string, current: string, upper: boolean): string | null {
+/** What a rename names: its case rule and how a message calls it. */
+type NameKind = "function" | "record" | "enum" | "type_parameter" | "local";
+
+/** Why `name` cannot name a thing of this kind; patterns and record literals read the first letter. */
+function nameProblem(name: string, current: string, kind: NameKind): string | null {
   if (name === current) return `it is already named \`${name}\``;
   if (!isIdentifier(name)) return `\`${name}\` is not an identifier, or is a keyword`;
   const first = name.charCodeAt(0);
   const isUpper = first >= 0x41 && first <= 0x5a;
-  if (upper && !isUpper) return "a record or enum name starts with an upper-case letter";
-  if (!upper && isUpper) {
-    return "an upper-case name in a pattern is a variant, so a value's name starts lower-case";
+  switch (kind) {
+    case "type_parameter":
+      return isUpper
+        ? null
+        : "a type parameter's name starts with an upper-case letter A–Z (`T`, `Item`)";
+    case "record":
+    case "enum":
+      return isUpper ? null : `${withArticle(kind)}'s name starts with an upper-case letter A–Z`;
+    case "function":
+    case "local":
+      return !isUpper
+        ? null
+        : `${
+          kind === "function" ? "a function's" : "a value's"
+        } name starts with a lower-case letter or \`_\`: an upper-case name in a pattern is a variant`;
   }
-  return null;
 }
 
 function renameDefinition(
@@ -254,14 +269,23 @@ function renameDefinition(
       echo,
     );
   }
-  const problem = nameProblem(newName, def.name, def.kind !== "function");
+  const problem = nameProblem(newName, def.name, def.kind);
   if (problem !== null) return refuse("refused", "invalid_name", problem, echo);
   const conflict = definitionConflict(compilation, def, newName);
   if (conflict !== null) return refuse("refused", "name_conflict", conflict, echo);
   const edits: RawEdit[] = [];
   for (const [path, entries] of Object.entries(compilation.model.index)) {
-    for (const entry of entries) {
-      if (entry.key === def.key) edits.push({ file: path, span: entry, replacement: newName });
+    const named = entries.filter((entry) => entry.key === def.key);
+    if (named.length === 0) continue;
+    // `Ops { step }` names the function `step` as a field's value: it becomes `Ops { step: advance }`.
+    const shorthand = shorthandFields(compilation.files.find((f) => f.path === path)!, null);
+    for (const entry of named) {
+      const field = shorthand.has(entry.start);
+      edits.push({
+        file: path,
+        span: entry,
+        replacement: field ? `${def.name}: ${newName}` : newName,
+      });
     }
   }
   return answer(plan(compilation, {
@@ -311,11 +335,14 @@ function definitionConflict(
   for (const d of inModule) {
     for (const outer of d.outerNames) {
       if (outer.key === def.key) {
+        // A local captures a name in an expression; a type parameter, a name in a type.
         const local = d.bindings.find((b) =>
-          b.name === newName && encloses(d, b.scope, outer.scope)
+          b.name === newName && (b.kind === "type_parameter") === (outer.namespace === "type") &&
+          encloses(d, b.scope, outer.scope)
         );
         if (local !== undefined) {
-          return `a local \`${newName}\` in \`${d.name}\` would capture a reference to \`${def.name}\``;
+          const what = local.kind === "type_parameter" ? "type parameter" : "local";
+          return `a ${what} \`${newName}\` in \`${d.name}\` would capture a reference to \`${def.name}\``;
         }
       } else if (outer.name === newName) {
         return `\`${d.name}\` refers to another \`${newName}\`, which the renamed definition would capture`;
@@ -364,8 +391,8 @@ function renameLocal(
   echo: Record<string, unknown>,
 ): Outcome<Patch> {
   const binding = owner.bindings[index];
-  const upper = binding.kind === "type_parameter";
-  const problem = nameProblem(newName, binding.name, upper);
+  const kind = binding.kind === "type_parameter" ? "type_parameter" : "local";
+  const problem = nameProblem(newName, binding.name, kind);
   if (problem !== null) return refuse("refused", "invalid_name", problem, echo);
   if (
     PRELUDE_FUNCTIONS.has(newName) || PRELUDE_VARIANTS.has(newName) || PRELUDE_TYPES.has(newName)
@@ -401,10 +428,11 @@ function renameLocal(
   }, edits));
 }
 
-function shorthandFields(file: CompiledFile, within: Span): Set<number> {
+/** The start of every record field shorthand's name (`Point { x }`) in a file, or within a span of it. */
+function shorthandFields(file: CompiledFile, within: Span | null): Set<number> {
   const starts = new Set<number>();
   walk(file.parse.tree, (node) => {
-    if (node.end < within.start || node.start > within.end) return false;
+    if (within !== null && (node.end < within.start || node.start > within.end)) return false;
     if (node.kind === "FieldInit" && node.value === null) starts.add(node.name.start);
     return true;
   });
@@ -460,40 +488,56 @@ function plan(
   };
 }
 
+/** What a client holds when it applies a plan: the files as they are now, and the snapshot. */
+export interface PatchSubject {
+  /** The bytes of a file of the compilation, by its relative path. */
+  read(file: string): Uint8Array;
+  /** BLAKE3 of the canonical snapshot of the compilation now (its `snapshotDigest`). */
+  readonly snapshot: string;
+}
+
 /**
- * Applies a patch's edits to file contents in memory, checking the file
- * digests and every edit's expected bytes first: what a careful client does.
- * Returns the new contents, or the first problem.
+ * Applies a patch's edits to file contents in memory after the three
+ * freshness checks a careful client makes, in order: the snapshot the plan
+ * was made on (`baseline.snapshot`), each touched file's digest, and every
+ * edit's expected bytes. Returns the new contents of the touched files, or
+ * the first check that failed.
  */
 export function applyPatch(
   patch: Patch,
-  read: (file: string) => Uint8Array,
+  subject: PatchSubject,
 ): Map<string, Uint8Array> | string {
+  if (patch.baseline.snapshot !== subject.snapshot) {
+    return "the program has changed since the plan: its snapshot is not baseline.snapshot";
+  }
   const out = new Map<string, Uint8Array>();
-  const encoder = new TextEncoder();
   for (const { file, digest } of patch.files) {
-    const bytes = read(file);
+    const bytes = subject.read(file);
     if (blake3(bytes) !== digest) return `${file} has changed since the plan`;
-    const edits = patch.edits.filter((e) => e.file === file);
-    const parts: Uint8Array[] = [];
-    let at = 0;
-    for (const edit of edits) {
-      const expected = decoder.decode(bytes.subarray(edit.start.offset, edit.end.offset));
-      if (expected !== edit.expected) {
-        return `${file}: the bytes at ${edit.start.offset} are not the expected ones`;
-      }
-      parts.push(bytes.subarray(at, edit.start.offset), encoder.encode(edit.replacement));
-      at = edit.end.offset;
-    }
-    parts.push(bytes.subarray(at));
-    const total = parts.reduce((n, p) => n + p.length, 0);
-    const joined = new Uint8Array(total);
-    let offset = 0;
-    for (const part of parts) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    out.set(file, joined);
+    const edited = editedBytes(bytes, patch.edits.filter((e) => e.file === file));
+    if (edited === null) return `${file}: the bytes of an edit are not the expected ones`;
+    out.set(file, edited);
   }
   return out;
+}
+
+/** The bytes with the edits (sorted, not overlapping) applied; null where one's `expected` is not there. */
+function editedBytes(bytes: Uint8Array, edits: readonly PatchEdit[]): Uint8Array | null {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  for (const edit of edits) {
+    const expected = decoder.decode(bytes.subarray(edit.start.offset, edit.end.offset));
+    if (expected !== edit.expected || edit.start.offset < at) return null;
+    parts.push(bytes.subarray(at, edit.start.offset), encoder.encode(edit.replacement));
+    at = edit.end.offset;
+  }
+  parts.push(bytes.subarray(at));
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
 }

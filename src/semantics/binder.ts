@@ -64,6 +64,13 @@ export interface DefInfo {
   readonly refs: Ref[];
   /** References to the definition's own type parameters, in its signature and body. */
   readonly typeParamRefs: { readonly name: string; readonly span: Span }[];
+  /**
+   * Every other one-segment name in a type position (signature, `let`
+   * annotation, record literal head): a record or enum (its key), a prelude
+   * type or an unknown name (null). A type parameter of that name would
+   * capture it, so renames look at these.
+   */
+  readonly typeNames: { readonly name: string; readonly span: Span; readonly key: string | null }[];
   /** Named by another module although private (N0203): not reported unused as well. */
   namedFromOutside: boolean;
 }
@@ -137,6 +144,7 @@ function emptyDef(
     variantIndex: new Map(),
     refs: [],
     typeParamRefs: [],
+    typeNames: [],
     namedFromOutside: false,
   };
 }

@@ -110,6 +110,11 @@ export interface OuterName {
   readonly scope: number;
   /** The definition key, or null for the prelude, a module alias or an error. */
   readonly key: string | null;
+  /**
+   * `value`: a name in an expression or pattern, which a local of that name
+   * would capture; `type`: a name in a type, which a type parameter would.
+   */
+  readonly namespace: "value" | "type";
 }
 
 export interface BodyInfo {
@@ -364,6 +369,11 @@ function resolveNamedType(
       return param;
     }
     const entry = t.module.scope.get(name);
+    t.def.typeNames.push({
+      name,
+      span: spanOf(last),
+      key: entry?.k === "def" && entry.def.module !== null ? entry.def.key : null,
+    });
     if (entry !== undefined) {
       markUsed(entry);
       if (entry.k === "broken") return ERROR;
@@ -1012,7 +1022,13 @@ function variantValue(ctx: Ctx, def: DefInfo, index: number): Type {
 }
 
 function outer(ctx: Ctx, ref: NameRef, key: string | null): void {
-  ctx.body.outerNames.push({ name: ref.text, span: spanOf(ref), scope: ctx.scope, key });
+  ctx.body.outerNames.push({
+    name: ref.text,
+    span: spanOf(ref),
+    scope: ctx.scope,
+    key,
+    namespace: "value",
+  });
 }
 
 /** A bare name in an expression. */

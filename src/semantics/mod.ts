@@ -35,7 +35,7 @@ export {
   type SemanticModel,
 } from "./model.ts";
 export type { BindingKind, OuterName } from "./checker.ts";
-export type { DefKind } from "./binder.ts";
+export { type DefKind, withArticle } from "./binder.ts";
 export {
   type CodeGroup,
   type CodeInfo,
@@ -57,4 +57,4 @@ export {
 } from "./serialize.ts";
 export { renderDiagnostic, renderSummary } from "./render.ts";
 export { PRELUDE_FUNCTIONS, PRELUDE_TYPES, PRELUDE_VARIANTS } from "./prelude.ts";
-export { renameConflict } from "./rename.ts";
+export { type LocalScopes, renameConflict } from "./rename.ts";

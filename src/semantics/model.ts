@@ -352,7 +352,10 @@ export function buildModel(
       calledBy: links(calledBy.get(def.key)),
       bindings: body === undefined ? typeParamBindings(def) : body.bindings,
       scopes: body === undefined ? [{ id: 0, parent: null, span: fullSpan(def) }] : body.scopes,
-      outerNames: body === undefined ? [] : body.outerNames,
+      outerNames: [
+        ...(body === undefined ? [] : body.outerNames),
+        ...def.typeNames.map((n) => ({ ...n, scope: 0, namespace: "type" as const })),
+      ],
       shape: shapeOf(def),
       diagnostics: owned.get(def.key) ?? [],
     };

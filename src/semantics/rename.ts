@@ -27,9 +27,13 @@ export function renameConflict(def: LocalScopes, index: number, newName: string)
   const b = def.bindings[index];
   if (b === undefined) return "no such binding";
   if (b.name === newName) return null;
+  // Types and values are apart: a type parameter captures only names in
+  // types, a local only names in expressions and patterns.
+  const typeLevel = b.kind === "type_parameter";
   for (let i = 0; i < def.bindings.length; i++) {
     const other = def.bindings[i];
     if (i === index || other.name !== newName) continue;
+    if ((other.kind === "type_parameter") !== typeLevel) continue;
     if (other.scope === b.scope) return `\`${newName}\` is already declared in the same scope`;
     // An inner binding of that name would shadow the renamed one at its references.
     if (within(def, other.scope, b.scope)) {
@@ -47,8 +51,11 @@ export function renameConflict(def: LocalScopes, index: number, newName: string)
     }
   }
   for (const o of def.outerNames) {
+    if ((o.namespace === "type") !== typeLevel) continue;
     if (o.name === newName && within(def, o.scope, b.scope)) {
-      return `the rename would capture a reference to \`${newName}\` outside the function`;
+      return typeLevel
+        ? `the type parameter would capture the type \`${newName}\` named in this definition`
+        : `the rename would capture a reference to \`${newName}\` outside the function`;
     }
   }
   return null;

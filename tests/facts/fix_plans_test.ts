@@ -66,7 +66,10 @@ Deno.test("fix plans: every fix of every golden case, planned and applied", asyn
             assertEquals(patch.precondition, d.fixes[fix].precondition);
             assertEquals(patch.baseline.snapshot, snapshotDigest(snapshotOf(before)));
             for (const f of patch.files) assertEquals(f.digest, blake3(c.files.get(f.file)!));
-            const applied = applyPatch(patch, (file) => c.files.get(file)!);
+            const applied = applyPatch(patch, {
+              read: (file) => c.files.get(file)!,
+              snapshot: snapshotDigest(snapshotOf(before)),
+            });
             if (typeof applied === "string") throw new Error(applied);
             const after = loadCase({ ...c, files: new Map([...c.files, ...applied]) });
             const expected = without(summary(before), `${d.code} ${d.severity} ${d.message}`);

@@ -17,6 +17,7 @@ import {
   type PatchRequest,
   type RootConfig,
   semanticPatchOf,
+  snapshotDigest,
   snapshotOf,
   sourceState,
 } from "../../src/facts/mod.ts";
@@ -62,7 +63,10 @@ const planOn: (c: Compilation, r: PatchRequest) => Outcome<Patch> = semanticPatc
 
 function applied(compilation: Compilation, patch: Patch): Map<string, Uint8Array> {
   const bytes = new Map(compilation.files.map((f) => [f.path, f.bytes]));
-  const result = applyPatch(patch, (file) => bytes.get(file)!);
+  const result = applyPatch(patch, {
+    read: (file) => bytes.get(file)!,
+    snapshot: snapshotDigest(snapshotOf(compilation)),
+  });
   if (typeof result === "string") throw new Error(result);
   return result;
 }
@@ -265,4 +269,35 @@ Deno.test("fix: stale state, unknown id, no such fix, and a syntax diagnostic ar
     state: sourceState(broken),
   });
   assertEquals(refused.kind === "refusal" && refused.value.reason, "syntax_diagnostic");
+});
+
+Deno.test("applyPatch checks all three freshness layers: the snapshot, the file, the bytes", () => {
+  const config = exampleConfig("shapes");
+  const before = compileRoot(config);
+  const outcome = planOn(before, {
+    operation: "rename",
+    file: "main.nz",
+    position: { line: 5, column: 4 },
+    new_name: "label",
+  });
+  if (outcome.kind !== "answer") throw new Error(outcome.value.message);
+  const patch = outcome.value;
+  const bytes = new Map(before.files.map((f) => [f.path, f.bytes]));
+  const snapshot = snapshotDigest(snapshotOf(before));
+  const read = (file: string) => bytes.get(file)!;
+  assert(typeof applyPatch(patch, { read, snapshot }) !== "string", "fresh: applied");
+  // Another definition changed (its file not touched by the plan): the snapshot says so.
+  assertEquals(
+    applyPatch(patch, { read, snapshot: "0".repeat(64) }),
+    "the program has changed since the plan: its snapshot is not baseline.snapshot",
+  );
+  const edited = new Map(bytes);
+  const text = new TextDecoder().decode(bytes.get("main.nz")!);
+  edited.set("main.nz", new TextEncoder().encode(text + "\n"));
+  assertEquals(
+    applyPatch(patch, { read: (file) => edited.get(file)!, snapshot }),
+    "main.nz has changed since the plan",
+  );
+  const moved = { ...patch, files: [], edits: patch.edits.map((e) => ({ ...e, expected: "x" })) };
+  assert(typeof applyPatch({ ...moved, files: patch.files }, { read, snapshot }) === "string");
 });

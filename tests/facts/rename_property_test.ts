@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { assert, assertEquals } from "../support/assert.ts";
 import { semanticFacts } from "../support/semantic_facts.ts";
 import { generate } from "../../bench/gen.ts";
-import { applyPatch, semanticPatchOf } from "../../src/facts/mod.ts";
+import { applyPatch, semanticPatchOf, snapshotDigest, snapshotOf } from "../../src/facts/mod.ts";
 import { type Compilation, loadCompilation, type ParseCache } from "../../src/semantics/mod.ts";
 import { blake3 } from "../../src/base/mod.ts";
 
@@ -67,6 +67,7 @@ Deno.test("property: random renames of private definitions and locals keep the g
   assert(targets.length > 100, `${targets.length} targets`);
   const codes = (c: Compilation) => c.diagnostics.map((d) => `${d.code}@${d.severity}`).sort();
   const beforeFacts = semanticFacts(before);
+  const beforeSnapshot = snapshotDigest(snapshotOf(before));
   let planned = 0;
   fc.assert(
     fc.property(
@@ -94,7 +95,10 @@ Deno.test("property: random renames of private definitions and locals keep the g
         for (const { file: path, digest } of patch.files) {
           assertEquals(blake3(files.get(path)!), digest);
         }
-        const applied = applyPatch(patch, (path) => files.get(path)!);
+        const applied = applyPatch(patch, {
+          read: (path) => files.get(path)!,
+          snapshot: beforeSnapshot,
+        });
         if (typeof applied === "string") throw new Error(applied);
         const after = compile(new Map([...files, ...applied]), cache);
         assertEquals(codes(after), codes(before), `${target.name} -> ${newName}`);

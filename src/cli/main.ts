@@ -40,17 +40,17 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
     run: check,
   },
   context: {
-    summary: "context FILE LINE:COLUMN [--root ROOT]: the semantic context packet (nazm.context/3)",
+    summary: "context FILE LINE:COLUMN [--root ROOT]: the semantic context packet (nazm.context/4)",
     run: context,
   },
-  snapshot: { summary: "snapshot ROOT: the semantic snapshot (nazm.snapshot/3)", run: snapshot },
+  snapshot: { summary: "snapshot ROOT: the semantic snapshot (nazm.snapshot/4)", run: snapshot },
   delta: {
-    summary: "delta BASELINE.json --root ROOT: what changed since a snapshot (nazm.delta/1)",
+    summary: "delta BASELINE.json --root ROOT: what changed since a snapshot (nazm.delta/2)",
     run: delta,
   },
   patch: {
     summary:
-      "patch rename FILE LINE:COLUMN NEW_NAME | patch fix ID INDEX --state S: a planned edit (nazm.patch/1)",
+      "patch rename FILE LINE:COLUMN NEW_NAME | patch fix ID INDEX --state S: a planned edit (nazm.patch/2)",
     run: patch,
   },
   diagnostics: {

@@ -1,5 +1,5 @@
 /**
- * N27, nazm.context/3: the semantic context packet of the function, record
+ * N27, nazm.context/4: the semantic context packet of the function, record
  * or enum declared or used at a position (docs/architecture.md §7.29).
  *
  * @module
@@ -21,10 +21,8 @@ import {
   type RootConfig,
   rootModule,
   sourceState,
+  UNSUPPORTED,
 } from "./source.ts";
-
-/** What the compiler cannot say, marked rather than left empty. */
-export const UNSUPPORTED = ["effects", "capabilities", "tests"] as const;
 
 export interface ContextRequest {
   readonly file: string;
@@ -39,7 +37,7 @@ export interface ContextLink {
 }
 
 export interface ContextPacket {
-  readonly schema: "nazm.context/3";
+  readonly schema: "nazm.context/4";
   readonly status: "ok";
   readonly compiler: string;
   readonly root: string;
@@ -156,7 +154,7 @@ function packet(compilation: Compilation, target: Definition): ContextPacket {
   const ids = diagnosticIds(compilation);
   const file = files.get(target.file)!;
   return {
-    schema: "nazm.context/3",
+    schema: "nazm.context/4",
     status: "ok",
     compiler: COMPILER,
     root: rootModule(compilation),

@@ -40,7 +40,7 @@ export interface IndexEntry {
 }
 
 export interface DiagnosticIndex {
-  readonly schema: "nazm.diagnostic-index/1";
+  readonly schema: "nazm.diagnostic-index/2";
   readonly compiler: string;
   readonly root: string;
   readonly state: { readonly source: string };
@@ -141,7 +141,7 @@ export function indexOf(compilation: Compilation): DiagnosticIndex {
     });
   }
   return {
-    schema: "nazm.diagnostic-index/1",
+    schema: "nazm.diagnostic-index/2",
     compiler: COMPILER,
     root: rootModule(compilation),
     state: { source: sourceState(compilation) },
@@ -160,9 +160,11 @@ export function documentOf(
   return {
     ...json,
     id,
+    // A fix is plannable only where nazm.semantic_patch plans it: not for a syntax
+    // diagnostic, nor in a compilation that needed syntax recovery (no snapshot to bind to).
     fixes: json.fixes.map((fix, index) => ({
       ...fix,
-      request: id === null || isSyntaxCode(d.code)
+      request: id === null || isSyntaxCode(d.code) || compilation.needsSyntaxRecovery
         ? null
         : { operation: "fix", diagnostic: id, fix: index, state },
     })),

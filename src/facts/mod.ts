@@ -14,17 +14,21 @@ export {
   matchFile,
   newFactCache,
   type RootConfig,
+  type RootIdentity,
+  rootIdentity,
   rootModule,
   sourceState,
+  UNSUPPORTED,
 } from "./source.ts";
 export { diagnosticIds } from "./diagnostic_ids.ts";
+/** The pattern of every definition key (`module.path::name`, `#2` after a duplicate's name). */
+export { DEFINITION_KEY } from "../semantics/mod.ts";
 export {
   type ContextLink,
   contextOf,
   type ContextPacket,
   type ContextRequest,
   semanticContext,
-  UNSUPPORTED,
 } from "./context.ts";
 export {
   BASELINE_PROBLEMS,
@@ -40,7 +44,6 @@ export {
   semanticDelta,
   semanticSnapshot,
   type Snapshot,
-  SNAPSHOT_UNSUPPORTED,
   snapshotDigest,
   snapshotOf,
 } from "./snapshot.ts";

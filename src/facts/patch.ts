@@ -1,10 +1,10 @@
 /**
- * N29, nazm.patch/1: a planned rename or diagnostic fix, as minimal
+ * N29, nazm.patch/2: a planned rename or diagnostic fix, as minimal
  * exact-byte edits bound to the state they were planned on
  * (docs/architecture.md §7.31). Nothing is applied and no plan is kept.
  *
  * Three freshness layers let a client check before it applies anything:
- * `baseline.snapshot` (BLAKE3 of the canonical nazm.snapshot/3 the plan was
+ * `baseline.snapshot` (BLAKE3 of the canonical nazm.snapshot/4 the plan was
  * made on), each touched file's BLAKE3, and each edit's expected bytes.
  *
  * @module
@@ -67,7 +67,7 @@ export interface PatchEdit {
 }
 
 export interface Patch {
-  readonly schema: "nazm.patch/1";
+  readonly schema: "nazm.patch/2";
   readonly compiler: string;
   readonly root: string;
   readonly operation: "rename" | "fix";
@@ -323,6 +323,12 @@ function definitionConflict(
   if (inModule.some((d) => d.name === newName)) {
     return `the module already defines \`${newName}\``;
   }
+  // The first of duplicates (N0204) is what its name means: renamed, the next one would take
+  // over every reference. A later one (`name#2`) has no reference and may be renamed away.
+  const isFirst = !def.key.includes("#");
+  if (isFirst && inModule.some((d) => d.name === def.name && d.key !== def.key)) {
+    return `\`${def.name}\` is defined more than once (N0204): rename the later definitions first, or the next one would take over its references`;
+  }
   const file = compilation.files.find((f) => f.path === def.file)!;
   for (const imp of file.parse.tree.imports) {
     if (
@@ -478,7 +484,7 @@ function plan(
   }
   const touched = [...new Set(edits.map((e) => e.file))].sort();
   return {
-    schema: "nazm.patch/1",
+    schema: "nazm.patch/2",
     compiler: COMPILER,
     root: rootModule(compilation),
     ...head,

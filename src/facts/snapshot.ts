@@ -1,5 +1,5 @@
 /**
- * N28: nazm.snapshot/3 and nazm.delta/1 (docs/architecture.md §7.30).
+ * N28: nazm.snapshot/4 and nazm.delta/2 (docs/architecture.md §7.30).
  *
  * Only the `source` digest depends on bytes. Every other section is a
  * digest of durable identities (keys, kinds, names, type structure,
@@ -13,9 +13,16 @@
  * @module
  */
 import { blake3, canonicalJson, COMPILER, isDigest } from "../base/mod.ts";
-import type { Compilation, Definition, Link } from "../semantics/mod.ts";
+import { type Compilation, type Definition, DEFINITION_KEY, type Link } from "../semantics/mod.ts";
 import { answer, type Outcome, refuse } from "./outcome.ts";
-import { compileRoot, type FactOptions, type RootConfig, rootModule } from "./source.ts";
+import {
+  compileRoot,
+  type FactOptions,
+  type RootConfig,
+  type RootIdentity,
+  rootIdentity,
+  UNSUPPORTED,
+} from "./source.ts";
 
 /** The sections a definition's digests cover, in published order. */
 export const SECTIONS = [
@@ -31,15 +38,6 @@ export const SECTIONS = [
 
 export type SectionName = (typeof SECTIONS)[number];
 
-/** What N28 cannot report: marked unsupported, never unchanged. */
-export const SNAPSHOT_UNSUPPORTED = [
-  "effects",
-  "capabilities",
-  "tests",
-  "semantic_history",
-  "behavioural_equivalence",
-] as const;
-
 export interface SnapshotDefinition {
   readonly kind: Definition["kind"];
   readonly name: string;
@@ -48,16 +46,16 @@ export interface SnapshotDefinition {
 }
 
 export interface Snapshot {
-  readonly schema: "nazm.snapshot/3";
-  readonly root: string;
+  readonly schema: "nazm.snapshot/4";
+  readonly root: RootIdentity;
   readonly compiler: string;
   readonly definitions: { readonly [key: string]: SnapshotDefinition };
   readonly unsupported: readonly string[];
 }
 
 export interface Delta {
-  readonly schema: "nazm.delta/1";
-  readonly root: string;
+  readonly schema: "nazm.delta/2";
+  readonly root: RootIdentity;
   readonly compiler: string;
   readonly baseline: string;
   readonly current: string;
@@ -134,11 +132,11 @@ export function snapshotOf(compilation: Compilation): Snapshot {
     };
   }
   return {
-    schema: "nazm.snapshot/3",
-    root: rootModule(compilation),
+    schema: "nazm.snapshot/4",
+    root: rootIdentity(compilation),
     compiler: COMPILER,
     definitions,
-    unsupported: [...SNAPSHOT_UNSUPPORTED],
+    unsupported: [...UNSUPPORTED],
   };
 }
 
@@ -163,8 +161,8 @@ export interface BaselineProblem {
   readonly message: string;
 }
 
-const KEY = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*$/;
 const TOP_FIELDS = ["schema", "root", "compiler", "definitions", "unsupported"];
+const ROOT_FIELDS = ["module", "file", "source_root"];
 const DEFINITION_FIELDS = ["kind", "name", "module", "digests"];
 const KINDS = ["function", "record", "enum"];
 
@@ -190,16 +188,73 @@ function unknownField(
 }
 
 /**
+ * The problem with a baseline's `root`, or null when it is this root: the
+ * same module, the same root file, and the same source root (by digest) —
+ * another program whose root module is also `main` is another root.
+ */
+function checkRoot(value: unknown, root: RootIdentity): BaselineProblem | null {
+  if (!isPlainObject(value)) {
+    return {
+      problem: "not_a_snapshot",
+      path: "$.root",
+      message: "the baseline is not a nazm.snapshot/4 object: its root is not an identity object",
+    };
+  }
+  const extra = unknownField(value, ROOT_FIELDS, "$.root");
+  if (extra !== null) return extra;
+  for (const field of ROOT_FIELDS) {
+    if (typeof value[field] !== "string") {
+      return {
+        problem: "not_a_snapshot",
+        path: `$.root.${field}`,
+        message: `the baseline is not a nazm.snapshot/4 object: its root has no ${field}`,
+      };
+    }
+  }
+  if (!isDigest(value.source_root)) {
+    return {
+      problem: "bad_digest",
+      path: "$.root.source_root",
+      message: "a digest is not a lowercase hex BLAKE3-256",
+    };
+  }
+  const other = (path: string, message: string): BaselineProblem => ({
+    problem: "other_root",
+    path,
+    message,
+  });
+  if (value.module !== root.module) {
+    return other(
+      "$.root.module",
+      `the baseline is a snapshot of root module \`${value.module}\`, not \`${root.module}\``,
+    );
+  }
+  if (value.file !== root.file) {
+    return other(
+      "$.root.file",
+      `the baseline is a snapshot of root file \`${value.file}\`, not \`${root.file}\``,
+    );
+  }
+  if (value.source_root !== root.source_root) {
+    return other(
+      "$.root.source_root",
+      `the baseline is a snapshot of another program whose root is also \`${root.file}\`: its source root is not this one`,
+    );
+  }
+  return null;
+}
+
+/**
  * Checks a baseline strictly, before any comparison: it must be exactly a
- * nazm.snapshot/3 of this root by this compiler. Anything else is refused
+ * nazm.snapshot/4 of this root by this compiler. Anything else is refused
  * with the first problem found; nothing is compared "as well as it can be",
  * and a string is never read as a path.
  */
-export function checkBaseline(baseline: unknown, root: string): BaselineProblem | null {
+export function checkBaseline(baseline: unknown, root: RootIdentity): BaselineProblem | null {
   const notSnapshot = (path: string, what: string): BaselineProblem => ({
     problem: "not_a_snapshot",
     path,
-    message: `the baseline is not a nazm.snapshot/3 object: ${what}`,
+    message: `the baseline is not a nazm.snapshot/4 object: ${what}`,
   });
   if (!isPlainObject(baseline)) {
     return notSnapshot(
@@ -207,17 +262,16 @@ export function checkBaseline(baseline: unknown, root: string): BaselineProblem 
       `it is ${Array.isArray(baseline) ? "an array" : typeof baseline}, not an object`,
     );
   }
-  if (baseline.schema !== "nazm.snapshot/3") {
-    return notSnapshot("$.schema", "its schema is not nazm.snapshot/3");
+  if (baseline.schema !== "nazm.snapshot/4") {
+    return notSnapshot(
+      "$.schema",
+      typeof baseline.schema === "string" && baseline.schema.startsWith("nazm.snapshot/")
+        ? `it is a ${baseline.schema}, which does not identify its root: take a new snapshot`
+        : "its schema is not nazm.snapshot/4",
+    );
   }
-  if (typeof baseline.root !== "string") return notSnapshot("$.root", "it has no root");
-  if (baseline.root !== root) {
-    return {
-      problem: "other_root",
-      path: "$.root",
-      message: `the baseline is a snapshot of root module \`${baseline.root}\`, not \`${root}\``,
-    };
-  }
+  const otherRoot = checkRoot(baseline.root, root);
+  if (otherRoot !== null) return otherRoot;
   if (typeof baseline.compiler !== "string") {
     return notSnapshot("$.compiler", "it names no compiler");
   }
@@ -235,13 +289,13 @@ export function checkBaseline(baseline: unknown, root: string): BaselineProblem 
   }
   if (
     !Array.isArray(baseline.unsupported) ||
-    canonicalJson(baseline.unsupported) !== canonicalJson(SNAPSHOT_UNSUPPORTED)
+    canonicalJson(baseline.unsupported) !== canonicalJson(UNSUPPORTED)
   ) {
     return notSnapshot("$.unsupported", "its unsupported list is not this compiler's");
   }
   for (const [key, entry] of Object.entries(baseline.definitions)) {
     const path = `$.definitions[${JSON.stringify(key)}]`;
-    if (!KEY.test(key)) {
+    if (!DEFINITION_KEY.test(key)) {
       return {
         problem: "malformed_key",
         path,
@@ -255,7 +309,8 @@ export function checkBaseline(baseline: unknown, root: string): BaselineProblem 
       return notSnapshot(`${path}.kind`, "a definition's kind is not function, record or enum");
     }
     const separator = key.lastIndexOf("::");
-    if (entry.module !== key.slice(0, separator) || entry.name !== key.slice(separator + 2)) {
+    const name = key.slice(separator + 2).replace(/#\d+$/, "");
+    if (entry.module !== key.slice(0, separator) || entry.name !== name) {
       return {
         problem: "malformed_key",
         path,
@@ -292,8 +347,7 @@ export function semanticDelta(
 ): Outcome<Delta> {
   const compilation = compileRoot(config, options);
   if (compilation.rootError !== null) return unavailable(compilation)!;
-  const root = rootModule(compilation);
-  const problem = checkBaseline(baseline, root);
+  const problem = checkBaseline(baseline, rootIdentity(compilation));
   if (problem !== null) return refuseBaseline(problem);
   const refusal = unavailable(compilation);
   if (refusal !== null) return refusal;
@@ -337,7 +391,7 @@ export function deltaBetween(baseline: Snapshot, current: Snapshot): Delta {
       return sections.length === 0 ? [] : [{ key, sections }];
     });
   return {
-    schema: "nazm.delta/1",
+    schema: "nazm.delta/2",
     root: current.root,
     compiler: current.compiler,
     baseline: snapshotDigest(baseline),
@@ -345,6 +399,6 @@ export function deltaBetween(baseline: Snapshot, current: Snapshot): Delta {
     added,
     removed,
     changed,
-    unsupported: [...SNAPSHOT_UNSUPPORTED],
+    unsupported: [...UNSUPPORTED],
   };
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { blake3Framed } from "../base/mod.ts";
+import { blake3, blake3Framed } from "../base/mod.ts";
 import {
   type AnalysisReuse,
   type Compilation,
@@ -58,10 +58,44 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
   return compilation;
 }
 
-/** The root's module path (`main`, `app.main`): what a snapshot names as its root. */
+/** The root's module path (`main`, `app.main`): what an answer names as its root. */
 export function rootModule(compilation: Compilation): string {
   return moduleNameOf(compilation.root);
 }
+
+/**
+ * What a snapshot and a delta say their root is, beyond the module name
+ * that two programs may share: the root file relative to the source root,
+ * and the BLAKE3 of the source root's absolute real path — the same for
+ * the same program in the same place (the server's whole lifetime, and
+ * later runs), different for another program, without publishing the path.
+ */
+export interface RootIdentity {
+  readonly module: string;
+  readonly file: string;
+  readonly source_root: string;
+}
+
+/** The root identity of a compilation. */
+export function rootIdentity(compilation: Compilation): RootIdentity {
+  return {
+    module: rootModule(compilation),
+    file: compilation.root,
+    source_root: blake3(compilation.sourceRoot),
+  };
+}
+
+/**
+ * What a packet, a snapshot and a delta mark unsupported — facts the
+ * compiler does not have — rather than leave empty or call unchanged.
+ */
+export const UNSUPPORTED = [
+  "effects",
+  "capabilities",
+  "tests",
+  "semantic_history",
+  "behavioural_equivalence",
+] as const;
 
 /**
  * `state.source`: BLAKE3 over the relative path and bytes of each file the

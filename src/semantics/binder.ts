@@ -114,8 +114,9 @@ export interface ModuleInfo {
   readonly scope: Map<string, ScopeEntry>;
   readonly imports: ImportInfo[];
   /**
-   * Second (and later) definitions of a taken name (N0204): checked like
-   * any other, so errors inside them are reported, but not in the model.
+   * Second (and later) definitions of a taken name (N0204), in source
+   * order: checked like any other and in the model under their own keys
+   * (`module::name#2`, `#3`, …), but never what the name refers to.
    */
   readonly duplicates: DefInfo[];
 }
@@ -150,6 +151,23 @@ function emptyDef(
 }
 
 export { emptyDef as newDefInfo };
+
+/**
+ * Every definition key: `module.path::name`, and `#2`, `#3`, … after the
+ * name for a second, third … definition of it (N0204). Segments and names
+ * are identifiers (specification §2.6).
+ */
+export const DEFINITION_KEY =
+  /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*(#([2-9]|[1-9][0-9]+))?$/;
+
+/**
+ * The key of the `ordinal`-th declaration (2, 3, …) of a name its module
+ * already defines: `main::twin#2`. The first keeps `main::twin`, so keys stay
+ * unique and the definition the name means keeps its key.
+ */
+export function duplicateKey(module: string, name: string, ordinal: number): string {
+  return `${module}::${name}#${ordinal}`;
+}
 
 /** The module path of an import: every segment of `path`. */
 export function importModuleName(node: Import): string {
@@ -194,8 +212,9 @@ export function bindModule(
     const existing = module.defs.get(text);
     if (existing !== undefined) {
       diagnostics.push(duplicate(file, item.name, existing.node!.name, text));
+      const ordinal = 2 + module.duplicates.filter((d) => d.name === text).length;
       module.duplicates.push(
-        emptyDef(`${name}::${text}`, text, kind, module, item, item.pub !== null),
+        emptyDef(duplicateKey(name, text, ordinal), text, kind, module, item, item.pub !== null),
       );
       continue;
     }

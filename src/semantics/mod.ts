@@ -35,7 +35,7 @@ export {
   type SemanticModel,
 } from "./model.ts";
 export type { BindingKind, OuterName } from "./checker.ts";
-export { type DefKind, withArticle } from "./binder.ts";
+export { DEFINITION_KEY, type DefKind, withArticle } from "./binder.ts";
 export {
   type CodeGroup,
   type CodeInfo,

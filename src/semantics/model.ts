@@ -54,7 +54,10 @@ export interface Scope {
 }
 
 export interface Definition {
-  /** `module.path::name`, unique and durable. */
+  /**
+   * `module.path::name`, unique and durable; a second (third, …) definition
+   * of a name its module already defines (N0204) is `module.path::name#2`.
+   */
   readonly key: string;
   readonly kind: DefKind;
   readonly name: string;
@@ -261,8 +264,9 @@ export function buildModel(
   bodies: ReadonlyMap<DefInfo, BodyInfo>,
   diagnostics: readonly Diagnostic[],
 ): SemanticModel {
+  // A duplicate (N0204) is a definition with a place and its own key; names never refer to it.
   const defs: DefInfo[] = [];
-  for (const m of modules) for (const d of m.defs.values()) defs.push(d);
+  for (const m of modules) for (const d of [...m.defs.values(), ...m.duplicates]) defs.push(d);
   defs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const uses = new Map<string, LinkMap>();

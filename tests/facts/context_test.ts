@@ -13,6 +13,7 @@ import {
   type ContextRequest,
   newFactCache,
   semanticContext,
+  semanticDelta,
   semanticSnapshot,
 } from "../../src/facts/mod.ts";
 
@@ -159,4 +160,17 @@ Deno.test("cache: answers are byte-identical with and without the cache, across 
   } finally {
     copy.dispose();
   }
+});
+
+Deno.test("context, snapshot and delta mark the seed's five facts unsupported, alike", () => {
+  const five = ["effects", "capabilities", "tests", "semantic_history", "behavioural_equivalence"];
+  const config = exampleConfig("shapes");
+  const packet = semanticContext(config, { file: "main.nz", position: { line: 5, column: 4 } });
+  const snapshot = semanticSnapshot(config);
+  if (packet.kind !== "answer" || snapshot.kind !== "answer") throw new Error("refused");
+  const delta = semanticDelta(config, snapshot.value);
+  if (delta.kind !== "answer") throw new Error("refused");
+  assertEquals(packet.value.unsupported, five);
+  assertEquals(snapshot.value.unsupported, five);
+  assertEquals(delta.value.unsupported, five);
 });

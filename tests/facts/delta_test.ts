@@ -4,7 +4,7 @@
  * comparison.
  */
 import { assert, assertEquals } from "../support/assert.ts";
-import { copyExample } from "../support/fixtures.ts";
+import { copyExample, tempProgram } from "../support/fixtures.ts";
 import {
   type Delta,
   type Outcome,
@@ -141,7 +141,24 @@ Deno.test("delta: every hostile baseline is refused with its problem, before any
       ["null", null, "not_a_snapshot"],
       ["an array", [good], "not_a_snapshot"],
       ["another schema", { ...clone(), schema: "nazm.snapshot/2" }, "not_a_snapshot"],
-      ["another root", { ...clone(), root: "app.main" }, "other_root"],
+      ["the last schema", { ...clone(), schema: "nazm.snapshot/3" }, "not_a_snapshot"],
+      [
+        "another root module",
+        { ...clone(), root: { ...good.root, module: "app.main" } },
+        "other_root",
+      ],
+      [
+        "another root file",
+        { ...clone(), root: { ...good.root, file: "app/main.nz" } },
+        "other_root",
+      ],
+      ["a root that is a name", { ...clone(), root: "main" }, "not_a_snapshot"],
+      ["a root with more", { ...clone(), root: { ...good.root, path: "/" } }, "unknown_field"],
+      [
+        "a root with a bad digest",
+        { ...clone(), root: { ...good.root, source_root: "x" } },
+        "bad_digest",
+      ],
       ["another compiler", { ...clone(), compiler: "nazm 9.9.9" }, "other_compiler"],
       ["an unknown top field", { ...clone(), extra: 1 }, "unknown_field"],
       [
@@ -207,5 +224,31 @@ Deno.test("delta: every hostile baseline is refused with its problem, before any
     }
   } finally {
     copy.dispose();
+  }
+});
+
+Deno.test("delta: a snapshot of another program whose root module is also main is refused", () => {
+  const source = 'fn main() -> Unit { print("a") }\n';
+  const first = tempProgram({ "main.nz": source });
+  const second = tempProgram({ "main.nz": source });
+  try {
+    const baseline = answerOf(semanticSnapshot({ root: first.root, sourceRoot: first.dir }));
+    assertEquals([baseline.root.module, baseline.root.file], ["main", "main.nz"]);
+    const outcome = semanticDelta({ root: second.root, sourceRoot: second.dir }, baseline);
+    if (outcome.kind !== "refusal") throw new Error("compared another program's snapshot");
+    assertEquals(
+      [outcome.value.reason, outcome.value.problem, outcome.value.path],
+      ["invalid_baseline", "other_root", "$.root.source_root"],
+    );
+    // The same program keeps its identity from one call to the next.
+    const again = answerOf(semanticSnapshot({ root: first.root, sourceRoot: first.dir }));
+    assertEquals(again.root, baseline.root);
+    assertEquals(
+      answerOf(semanticDelta({ root: first.root, sourceRoot: first.dir }, baseline)).changed,
+      [],
+    );
+  } finally {
+    first.dispose();
+    second.dispose();
   }
 });

@@ -97,3 +97,56 @@ Deno.test("state: a rejected (not UTF-8) file has real places and is part of the
     copy.dispose();
   }
 });
+
+Deno.test("detail: no fix request where nazm.semantic_patch would refuse it (syntax, recovery)", () => {
+  const copy = copyExample("shapes");
+  try {
+    const config = { root: copy.root, sourceRoot: copy.dir };
+    // A semantic diagnostic with a fix (an unused parameter) and, in another file, a syntax error.
+    copy.edit(
+      "main.nz",
+      "fn describe(n: Int) -> String {",
+      "fn describe(n: Int, spare: Int) -> String {",
+    );
+    copy.edit("main.nz", "describe(total(all))", "describe(total(all), 0)");
+    copy.edit("util/numbers.nz", "pub fn square", "pub fn square(");
+    const index = answerOf(diagnosticsIndex(config));
+    const state = index.state.source;
+    const semantic = index.diagnostics.find((d) => d.code === "N0401")!;
+    const syntax = index.diagnostics.find((d) =>
+      d.code.startsWith("N01") && d.fixes.automatic +
+            d.fixes.needs_review > 0
+    );
+    assert(semantic.fixes.automatic === 1, "the unused parameter has its fix");
+    const detail = answerOf(diagnosticDetail(config, { id: semantic.id, state }));
+    assertEquals(detail.fixes.map((f) => f.request), [null]);
+    if (syntax !== undefined) {
+      const syntaxDetail = answerOf(diagnosticDetail(config, { id: syntax.id, state }));
+      assert(syntaxDetail.fixes.length > 0 && syntaxDetail.fixes.every((f) => f.request === null));
+    }
+  } finally {
+    copy.dispose();
+  }
+});
+
+Deno.test("detail: a syntax diagnostic's fix has no request, even alone", () => {
+  const copy = copyExample("shapes");
+  try {
+    const config = { root: copy.root, sourceRoot: copy.dir };
+    copy.edit("main.nz", "fn main() -> Unit {", "fn main() -> Unit {{");
+    const index = answerOf(diagnosticsIndex(config));
+    const syntax = index.diagnostics.filter((d) =>
+      d.code.startsWith("N01") && d.fixes.automatic + d.fixes.needs_review > 0
+    );
+    assert(syntax.length > 0, "a syntax diagnostic with a fix");
+    for (const entry of syntax) {
+      const detail = answerOf(
+        diagnosticDetail(config, { id: entry.id, state: index.state.source }),
+      );
+      assert(detail.fixes.length > 0);
+      assertEquals(detail.fixes.map((f) => f.request), detail.fixes.map(() => null));
+    }
+  } finally {
+    copy.dispose();
+  }
+});

@@ -191,7 +191,11 @@ Deno.test("protocol: every hostile baseline is refused with its reason", async (
     };
     const cases: [string, unknown, string][] = [
       ["a path", "/etc/passwd", "not_a_snapshot"],
-      ["another root", variant((b) => b.root = "app.main"), "other_root"],
+      [
+        "another root",
+        variant((b) => b.root = { ...(b.root as object), module: "app.main" }),
+        "other_root",
+      ],
       ["another compiler", variant((b) => b.compiler = "nazm 0.0.9"), "other_compiler"],
       ["an unknown field", variant((b) => b.history = []), "unknown_field"],
       [
@@ -240,7 +244,7 @@ Deno.test("protocol: a baseline with a repeated key is refused as duplicate_key,
   for (const t of [modern, legacy]) {
     const result = answerTo(t, 1).result as { isError: boolean; structuredContent: Structured };
     assertEquals(result.isError, true);
-    assertValidAgainst("nazm.delta-1.json", result.structuredContent);
+    assertValidAgainst("nazm.delta-2.json", result.structuredContent);
     assertEquals(result.structuredContent.problem, "duplicate_key");
     assertEquals(result.structuredContent.path, `$["definitions"][${JSON.stringify(key)}]`);
   }
@@ -514,7 +518,7 @@ Deno.test("protocol: the command line prints exactly what the tools answer", asy
 Deno.test("protocol: a baseline over 64 MiB is refused by name, and serving goes on", async () => {
   const pad = "x".repeat(64 * 1024 * 1024 + 1);
   const big =
-    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nazm.semantic_delta","arguments":{"baseline":{"schema":"nazm.snapshot/3","pad":"${pad}"}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}\n`;
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nazm.semantic_delta","arguments":{"baseline":{"schema":"nazm.snapshot/4","pad":"${pad}"}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}\n`;
   const after = {
     jsonrpc: "2.0",
     id: 2,

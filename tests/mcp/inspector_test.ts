@@ -66,8 +66,8 @@ Deno.test({
       'position={"line":5,"column":4}',
     );
     assertEquals(called.content, []);
-    assertValidAgainst("nazm.context-3.json", called.structuredContent);
-    assertEquals(called.structuredContent.schema, "nazm.context/3");
+    assertValidAgainst("nazm.context-4.json", called.structuredContent);
+    assertEquals(called.structuredContent.schema, "nazm.context/4");
     assertEquals(called.structuredContent.target.name, "describe");
     assert(called.isError !== true);
   },

@@ -60,7 +60,7 @@ Deno.test("file arguments outside the compilation are refused unopened", async (
         arguments: { file, position: { line: 1, column: 1 } },
       });
       assertEquals(result.isError, true, file);
-      assertValidAgainst("nazm.context-3.json", result.structuredContent);
+      assertValidAgainst("nazm.context-4.json", result.structuredContent);
       const refusal = result.structuredContent as {
         status: string;
         reason: string;
@@ -78,7 +78,7 @@ Deno.test("file arguments outside the compilation are refused unopened", async (
         arguments: { file, position: { line: 5, column: 4 } },
       });
       assertEquals(result.isError, undefined, file);
-      assertValidAgainst("nazm.context-3.json", result.structuredContent);
+      assertValidAgainst("nazm.context-4.json", result.structuredContent);
     }
     await assertRejects(() =>
       client.callTool({

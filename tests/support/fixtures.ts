@@ -36,6 +36,21 @@ function copyTree(from: string, to: string): void {
 export function copyExample(name: string, rootFile = "main.nz"): ExampleCopy {
   const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: `nazm-${name}-` }));
   copyTree(join(REPO, "examples", name), dir);
+  return copyAt(dir, rootFile);
+}
+
+/** Writes a program (relative path → text) into a new temporary folder. */
+export function tempProgram(files: Record<string, string>, rootFile = "main.nz"): ExampleCopy {
+  const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-program-" }));
+  for (const [path, text] of Object.entries(files)) {
+    const target = join(dir, path);
+    Deno.mkdirSync(join(target, ".."), { recursive: true });
+    Deno.writeTextFileSync(target, text);
+  }
+  return copyAt(dir, rootFile);
+}
+
+function copyAt(dir: string, rootFile: string): ExampleCopy {
   const read = (file: string) => Deno.readTextFileSync(join(dir, file));
   const write = (file: string, text: string) => Deno.writeTextFileSync(join(dir, file), text);
   return {

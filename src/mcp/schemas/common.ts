@@ -5,14 +5,20 @@
  * @module
  */
 import { z } from "zod";
+import { DEFINITION_KEY } from "../../facts/mod.ts";
 
 /** Lowercase hex BLAKE3-256. */
 export const Digest = z.string().regex(/^[0-9a-f]{64}$/).describe(
   "BLAKE3-256, lowercase hex",
 );
 
-/** A definition key: `module.path::name`. */
-export const DefinitionKey = z.string().regex(
+/** A definition key: `module.path::name`, `#2`, `#3`, … after a duplicate's name (N0204). */
+export const DefinitionKey = z.string().regex(DEFINITION_KEY).describe(
+  "a durable definition's key, module.path::name; a second or later definition of a name its module already defines is module.path::name#2, #3, …",
+);
+
+/** The key of an exported definition a fix intends: never a duplicate's. */
+export const ExportedDefinitionKey = z.string().regex(
   /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*$/,
 ).describe("a durable definition's key, module.path::name");
 
@@ -43,7 +49,7 @@ export const Applicability = z.enum(["automatic", "needs_review"]);
 export const Precondition = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("none") }),
   z.strictObject({ kind: z.literal("intended_name"), name: z.string() }),
-  z.strictObject({ kind: z.literal("intended_definition"), key: DefinitionKey }),
+  z.strictObject({ kind: z.literal("intended_definition"), key: ExportedDefinitionKey }),
   z.strictObject({ kind: z.literal("placeholders_to_complete"), count: z.int().min(1) }),
   z.strictObject({ kind: z.literal("removal_intended") }),
 ]);

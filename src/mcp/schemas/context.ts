@@ -1,5 +1,5 @@
 /**
- * nazm.context/3: the compiler's semantic context packet for one durable
+ * nazm.context/4: the compiler's semantic context packet for one durable
  * definition (docs/architecture.md §7.29).
  *
  * @module
@@ -33,7 +33,7 @@ export const DiagnosticRef = z.strictObject({
 });
 
 export const ContextPacket = z.strictObject({
-  schema: z.literal("nazm.context/3"),
+  schema: z.literal("nazm.context/4"),
   status: z.literal("ok"),
   compiler: Compiler,
   root: z.string().describe("the root module's path"),
@@ -68,10 +68,10 @@ export const ContextRefusal = refusalSchema([
 
 export const ContextResult = z.union([ContextPacket, ContextRefusal]);
 
-/** The published schema/nazm.context-3.json. */
+/** The published schema/nazm.context-4.json. */
 export const CONTEXT_SCHEMA = defineOutputSchema({
-  file: "nazm.context-3.json",
-  title: "nazm.context/3",
+  file: "nazm.context-4.json",
+  title: "nazm.context/4",
   description:
     "The compiler's semantic context packet for one function, record or enum: its identity, exact source, compact links to what it uses, the types it names, what uses it, what it calls and what calls it, and its diagnostics; or why there is none.",
   answer: ContextPacket,

@@ -1,5 +1,5 @@
 /**
- * nazm.diagnostic-index/1, nazm.diagnostic/1 and nazm.command-summary/1
+ * nazm.diagnostic-index/2, nazm.diagnostic/1 and nazm.command-summary/1
  * (docs/architecture.md §7.32, §7.33).
  *
  * @module
@@ -25,7 +25,7 @@ export const FixCounts = z.strictObject({
 });
 
 export const DiagnosticIndexAnswer = z.strictObject({
-  schema: z.literal("nazm.diagnostic-index/1"),
+  schema: z.literal("nazm.diagnostic-index/2"),
   compiler: Compiler,
   root: z.string(),
   state: z.strictObject({ source: Digest }),
@@ -44,8 +44,8 @@ export const DiagnosticIndexAnswer = z.strictObject({
 export const DiagnosticIndexRefusal = refusalSchema(["root_unreadable"]);
 
 export const DIAGNOSTIC_INDEX_SCHEMA = defineOutputSchema({
-  file: "nazm.diagnostic-index-1.json",
-  title: "nazm.diagnostic-index/1",
+  file: "nazm.diagnostic-index-2.json",
+  title: "nazm.diagnostic-index/2",
   description:
     "Every current diagnostic of the root's compilation that has a place, compactly: id, code, severity, file and range, owning definition and fix counts, with no message text; and the source state the ids belong to.",
   answer: DiagnosticIndexAnswer,

@@ -1,5 +1,5 @@
 /**
- * nazm.patch/1: a planned rename or fix (docs/architecture.md §7.31).
+ * nazm.patch/2: a planned rename or fix (docs/architecture.md §7.31).
  *
  * @module
  */
@@ -24,7 +24,7 @@ export const PatchEdit = z.strictObject({
 });
 
 export const PatchAnswer = z.strictObject({
-  schema: z.literal("nazm.patch/1"),
+  schema: z.literal("nazm.patch/2"),
   compiler: Compiler,
   root: z.string(),
   operation: z.enum(["rename", "fix"]),
@@ -53,7 +53,7 @@ export const PatchAnswer = z.strictObject({
   applicability: Applicability,
   precondition: Precondition,
   baseline: z.strictObject({
-    snapshot: Digest.describe("BLAKE3 of the canonical nazm.snapshot/3 the plan was made on"),
+    snapshot: Digest.describe("BLAKE3 of the canonical nazm.snapshot/4 the plan was made on"),
   }),
   files: z.array(z.strictObject({ file: z.string(), digest: Digest })).describe(
     "each touched file with the BLAKE3 of its bytes when planned",
@@ -83,10 +83,10 @@ export const PatchRefusal = refusalSchema(PATCH_REASONS, {
   fix: z.int().optional(),
 });
 
-/** The published schema/nazm.patch-1.json. */
+/** The published schema/nazm.patch-2.json. */
 export const PATCH_SCHEMA = defineOutputSchema({
-  file: "nazm.patch-1.json",
-  title: "nazm.patch/1",
+  file: "nazm.patch-2.json",
+  title: "nazm.patch/2",
   description:
     "A planned rename or diagnostic fix: minimal exact-byte edits with three freshness layers (the snapshot digest, each file's digest, each edit's expected text), its applicability and precondition; never applied. Or why it cannot be planned.",
   answer: PatchAnswer,

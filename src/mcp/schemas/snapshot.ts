@@ -1,5 +1,5 @@
 /**
- * nazm.snapshot/3 and nazm.delta/1 (docs/architecture.md §7.30).
+ * nazm.snapshot/4 and nazm.delta/2 (docs/architecture.md §7.30).
  *
  * @module
  */
@@ -22,9 +22,18 @@ export const SnapshotDefinition = z.strictObject({
   ),
 });
 
+/** Which root a snapshot or delta is of: more than its module name, which programs share. */
+export const RootIdentity = z.strictObject({
+  module: z.string().describe("the root module's path, e.g. main"),
+  file: z.string().describe("the root file, relative to the source root, '/' separators"),
+  source_root: Digest.describe(
+    "BLAKE3 of the source root's absolute real path: the same program in the same place",
+  ),
+}).describe("the root: another program, even with a root module of the same name, differs");
+
 export const Snapshot = z.strictObject({
-  schema: z.literal("nazm.snapshot/3"),
-  root: z.string().describe("the root module's path"),
+  schema: z.literal("nazm.snapshot/4"),
+  root: RootIdentity,
   compiler: Compiler,
   definitions: z.record(DefinitionKey, SnapshotDefinition),
   unsupported: Unsupported,
@@ -34,10 +43,10 @@ export const SnapshotRefusal = refusalSchema(["syntax_recovery", "root_unreadabl
 
 export const SnapshotResult = z.union([Snapshot, SnapshotRefusal]);
 
-/** The published schema/nazm.snapshot-3.json. */
+/** The published schema/nazm.snapshot-4.json. */
 export const SNAPSHOT_SCHEMA = defineOutputSchema({
-  file: "nazm.snapshot-3.json",
-  title: "nazm.snapshot/3",
+  file: "nazm.snapshot-4.json",
+  title: "nazm.snapshot/4",
   description:
     "Every durable function, record and enum of the root's compilation by key, with one digest per section the compiler records; or why there is none. Keep it and pass it back to nazm.semantic_delta.",
   answer: Snapshot,
@@ -45,8 +54,8 @@ export const SNAPSHOT_SCHEMA = defineOutputSchema({
 });
 
 export const Delta = z.strictObject({
-  schema: z.literal("nazm.delta/1"),
-  root: z.string(),
+  schema: z.literal("nazm.delta/2"),
+  root: RootIdentity,
   compiler: Compiler,
   baseline: Digest.describe("BLAKE3 of the baseline's canonical JSON"),
   current: Digest.describe("BLAKE3 of the current snapshot's canonical JSON"),
@@ -69,12 +78,12 @@ export const DeltaRefusal = refusalSchema([
 
 export const DeltaResult = z.union([Delta, DeltaRefusal]);
 
-/** The published schema/nazm.delta-1.json. */
+/** The published schema/nazm.delta-2.json. */
 export const DELTA_SCHEMA = defineOutputSchema({
-  file: "nazm.delta-1.json",
-  title: "nazm.delta/1",
+  file: "nazm.delta-2.json",
+  title: "nazm.delta/2",
   description:
-    "What changed between a baseline nazm.snapshot/3 and the root's compilation now: definitions added, removed, and changed with the sections that changed; or why the baseline is refused.",
+    "What changed between a baseline nazm.snapshot/4 and the root's compilation now: definitions added, removed, and changed with the sections that changed; or why the baseline is refused.",
   answer: Delta,
   refusal: DeltaRefusal,
 });

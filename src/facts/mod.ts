@@ -8,6 +8,7 @@
  */
 export { answer, type Outcome, refuse, type Refused } from "./outcome.ts";
 export {
+  compileEdited,
   compileRoot,
   type FactCache,
   type FactOptions,
@@ -37,6 +38,7 @@ export {
   checkBaseline,
   type Delta,
   deltaBetween,
+  type DigestedAs,
   MAX_BASELINE_BYTES,
   refuseBaseline,
   type SectionName,
@@ -68,7 +70,18 @@ export {
   applyPatch,
   type Patch,
   type PatchEdit,
+  type PatchOptions,
   type PatchRequest,
+  type PatchSubject,
   semanticPatch,
   semanticPatchOf,
 } from "./patch.ts";
+export {
+  type PlannedChange,
+  type PlannedEdit,
+  type Resolution,
+  type Verdict,
+  type Verification,
+  verifyPlan,
+  type VerifyProblem,
+} from "./verify.ts";

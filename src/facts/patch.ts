@@ -34,6 +34,7 @@ import { diagnosticIds } from "./diagnostic_ids.ts";
 import { isSyntaxCode } from "./diagnostics.ts";
 import { answer, type Outcome, refuse } from "./outcome.ts";
 import { snapshotDigest, snapshotOf } from "./snapshot.ts";
+import { type PlannedChange, type Verification, verifyPlan } from "./verify.ts";
 import {
   compileRoot,
   type FactOptions,
@@ -98,6 +99,12 @@ export interface Patch {
   readonly baseline: { readonly snapshot: string };
   readonly files: readonly { readonly file: string; readonly digest: string }[];
   readonly edits: readonly PatchEdit[];
+  /**
+   * What was checked before the plan was returned: its edits applied in
+   * memory and the edited compilation compared with the current one. Null
+   * only for a plan made with `verify: false` (measurement, never published).
+   */
+  readonly verification: Verification | null;
 }
 
 interface RawEdit {
@@ -108,23 +115,37 @@ interface RawEdit {
 
 const decoder = new TextDecoder();
 
+/** How a plan is made; never what it is. */
+export interface PatchOptions extends FactOptions {
+  /**
+   * False plans without verifying: only to measure what verification costs
+   * (bench/patch.ts). Every plan the server and the command line return is
+   * verified.
+   */
+  readonly verify?: boolean;
+}
+
 /** Plans the requested rename or fix against the root's compilation on disk now. */
 export function semanticPatch(
   config: RootConfig,
   request: PatchRequest,
-  options: FactOptions = {},
+  options: PatchOptions = {},
 ): Outcome<Patch> {
-  return semanticPatchOf(compileRoot(config, options), request);
+  return semanticPatchOf(compileRoot(config, options), request, options);
 }
 
 /** Plans the requested rename or fix against a loaded compilation. */
-export function semanticPatchOf(compilation: Compilation, request: PatchRequest): Outcome<Patch> {
+export function semanticPatchOf(
+  compilation: Compilation,
+  request: PatchRequest,
+  options: PatchOptions = {},
+): Outcome<Patch> {
   if (compilation.rootError !== null) {
     return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
   }
   return request.operation === "rename"
-    ? planRename(compilation, request)
-    : planFix(compilation, request);
+    ? planRename(compilation, request, options)
+    : planFix(compilation, request, options);
 }
 
 // ---------------------------------------------------------------- fix
@@ -132,6 +153,7 @@ export function semanticPatchOf(compilation: Compilation, request: PatchRequest)
 function planFix(
   compilation: Compilation,
   request: Extract<PatchRequest, { operation: "fix" }>,
+  options: PatchOptions,
 ): Outcome<Patch> {
   const echo = { diagnostic: request.diagnostic, fix: request.fix };
   if (request.state !== sourceState(compilation)) {
@@ -165,18 +187,23 @@ function planFix(
       echo,
     );
   }
-  return answer(plan(compilation, {
-    operation: "fix",
-    target: {
-      kind: "diagnostic",
-      id: request.diagnostic,
-      code: found.code,
-      fix: request.fix,
-      title: fix.title,
+  return plan(
+    compilation,
+    {
+      operation: "fix",
+      target: {
+        kind: "diagnostic",
+        id: request.diagnostic,
+        code: found.code,
+        fix: request.fix,
+        title: fix.title,
+      },
+      applicability: fix.applicability,
+      precondition: fix.precondition,
     },
-    applicability: fix.applicability,
-    precondition: fix.precondition,
-  }, fix.edits));
+    fix.edits,
+    { change: { kind: "fix", diagnostic: found }, echo, options },
+  );
 }
 
 function syntaxRecovery(echo: Record<string, unknown>): Outcome<never> {
@@ -193,6 +220,7 @@ function syntaxRecovery(echo: Record<string, unknown>): Outcome<never> {
 function planRename(
   compilation: Compilation,
   request: Extract<PatchRequest, { operation: "rename" }>,
+  options: PatchOptions,
 ): Outcome<Patch> {
   const echo = { file: request.file, position: request.position, new_name: request.new_name };
   const file = matchFile(compilation, request.file);
@@ -207,10 +235,12 @@ function planRename(
   if (compilation.needsSyntaxRecovery) return syntaxRecovery(echo);
   const offset = file.lineIndex.offset(request.position.line, request.position.column);
   const definition = offset === null ? null : definitionAt(compilation.model, file.path, offset);
-  if (definition !== null) return renameDefinition(compilation, definition, request.new_name, echo);
+  if (definition !== null) {
+    return renameDefinition(compilation, definition, request.new_name, echo, options);
+  }
   const local = offset === null ? null : localAt(compilation, file, offset);
   if (local !== null) {
-    return renameLocal(compilation, local.owner, local.index, request.new_name, echo);
+    return renameLocal(compilation, local.owner, local.index, request.new_name, echo, options);
   }
   return refuse(
     "refused",
@@ -252,6 +282,7 @@ function renameDefinition(
   def: Definition,
   newName: string,
   echo: Record<string, unknown>,
+  options: PatchOptions,
 ): Outcome<Patch> {
   if (def.exported) {
     return refuse(
@@ -288,18 +319,28 @@ function renameDefinition(
       });
     }
   }
-  return answer(plan(compilation, {
-    operation: "rename",
-    target: {
-      kind: "definition",
-      key: def.key,
-      new_key: `${def.module}::${newName}`,
-      name: def.name,
-      new_name: newName,
+  const newKey = `${def.module}::${newName}`;
+  return plan(
+    compilation,
+    {
+      operation: "rename",
+      target: {
+        kind: "definition",
+        key: def.key,
+        new_key: newKey,
+        name: def.name,
+        new_name: newName,
+      },
+      applicability: "automatic",
+      precondition: { kind: "none" },
     },
-    applicability: "automatic",
-    precondition: { kind: "none" },
-  }, edits));
+    edits,
+    {
+      change: { kind: "definition", key: def.key, newKey, name: def.name, newName },
+      echo,
+      options,
+    },
+  );
 }
 
 /**
@@ -395,6 +436,7 @@ function renameLocal(
   index: number,
   newName: string,
   echo: Record<string, unknown>,
+  options: PatchOptions,
 ): Outcome<Patch> {
   const binding = owner.bindings[index];
   const kind = binding.kind === "type_parameter" ? "type_parameter" : "local";
@@ -426,12 +468,17 @@ function renameLocal(
       replacement: field ? `${binding.name}: ${newName}` : newName,
     });
   }
-  return answer(plan(compilation, {
-    operation: "rename",
-    target: { kind: "local", owner: owner.key, name: binding.name, new_name: newName },
-    applicability: "automatic",
-    precondition: { kind: "none" },
-  }, edits));
+  return plan(
+    compilation,
+    {
+      operation: "rename",
+      target: { kind: "local", owner: owner.key, name: binding.name, new_name: newName },
+      applicability: "automatic",
+      precondition: { kind: "none" },
+    },
+    edits,
+    { change: { kind: "local", owner: owner.key, name: binding.name }, echo, options },
+  );
 }
 
 /** The start of every record field shorthand's name (`Point { x }`) in a file, or within a span of it. */
@@ -447,11 +494,25 @@ function shorthandFields(file: CompiledFile, within: Span | null): Set<number> {
 
 // ---------------------------------------------------------------- the plan
 
+/** What a plan is verified against, and what a refusal echoes. */
+interface Checking {
+  readonly change: PlannedChange;
+  readonly echo: Record<string, unknown>;
+  readonly options: PatchOptions;
+}
+
+/**
+ * The plan of `raw` edits: sorted, identical ones once, each with its
+ * expected bytes and places; then verified (verify.ts) — a plan that would
+ * break the program or change its meaning is refused with the first thing
+ * it would break or change.
+ */
 function plan(
   compilation: Compilation,
   head: Pick<Patch, "operation" | "target" | "applicability" | "precondition">,
   raw: readonly RawEdit[],
-): Patch {
+  checking: Checking,
+): Outcome<Patch> {
   const files = new Map(compilation.files.map((f) => [f.path, f]));
   const sorted = [...raw].sort((a, b) =>
     a.file < b.file
@@ -460,19 +521,24 @@ function plan(
       ? 1
       : a.span.start - b.span.start || a.span.end - b.span.end
   );
+  const kept: RawEdit[] = [];
   const edits: PatchEdit[] = [];
   for (const edit of sorted) {
     const file = files.get(edit.file);
     if (file === undefined) throw new Error(`an edit in a file that was not loaded: ${edit.file}`);
-    const previous = edits[edits.length - 1];
+    const previous = kept[kept.length - 1];
     if (
-      previous !== undefined && previous.file === edit.file && previous.end.offset > edit.span.start
+      previous !== undefined && previous.file === edit.file && previous.span.end > edit.span.start
     ) {
-      if (previous.start.offset === edit.span.start && previous.end.offset === edit.span.end) {
+      if (
+        previous.span.start === edit.span.start && previous.span.end === edit.span.end &&
+        previous.replacement === edit.replacement
+      ) {
         continue;
       }
       throw new Error(`overlapping edits in ${edit.file} at ${edit.span.start}`);
     }
+    kept.push(edit);
     const place = file.lineIndex.place(edit.file, edit.span);
     edits.push({
       file: edit.file,
@@ -482,8 +548,17 @@ function plan(
       replacement: edit.replacement,
     });
   }
+  let verification: Verification | null = null;
+  if (checking.options.verify !== false) {
+    const verdict = verifyPlan(compilation, checking.change, kept, checking.options);
+    if (!verdict.ok) {
+      const { reason, message, problem } = verdict.problem;
+      return refuse("refused", reason, message, { ...checking.echo, problem });
+    }
+    verification = verdict.verification;
+  }
   const touched = [...new Set(edits.map((e) => e.file))].sort();
-  return {
+  return answer({
     schema: "nazm.patch/2",
     compiler: COMPILER,
     root: rootModule(compilation),
@@ -491,7 +566,8 @@ function plan(
     baseline: { snapshot: snapshotDigest(snapshotOf(compilation)) },
     files: touched.map((path) => ({ file: path, digest: files.get(path)!.digest })),
     edits,
-  };
+    verification,
+  });
 }
 
 /** What a client holds when it applies a plan: the files as they are now, and the snapshot. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { blake3, blake3Framed } from "../base/mod.ts";
 import {
   type AnalysisReuse,
@@ -56,6 +57,37 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
     for (const digest of cache.parses.keys()) if (!live.has(digest)) cache.parses.delete(digest);
   }
   return compilation;
+}
+
+/**
+ * The compilation `compilation` would be with some files' bytes replaced:
+ * loaded through the same entry point as every fact, from memory alone — the
+ * bytes and read outcomes the compilation had, the replacements over them —
+ * so nothing is read again and a file changed on disk since cannot slip in.
+ * Unchanged files reuse their parses (the cache's, or the compilation's own).
+ * The analysis is not kept as the cache's last one: it is not the disk's.
+ */
+export function compileEdited(
+  compilation: Compilation,
+  replaced: ReadonlyMap<string, Uint8Array>,
+  options: FactOptions = {},
+): Compilation {
+  const bytes = new Map<string, Uint8Array>();
+  for (const file of [...compilation.files, ...compilation.rejected]) {
+    bytes.set(join(compilation.sourceRoot, file.path), replaced.get(file.path) ?? file.bytes);
+  }
+  const parses: ParseCache = options.cache?.parses ??
+    new Map(compilation.files.map((f) => [f.digest, f.parse]));
+  return loadCompilation(join(compilation.sourceRoot, compilation.root), {
+    sourceRoot: compilation.sourceRoot,
+    cache: parses,
+    host: {
+      readFile(path: string) {
+        return bytes.get(path) ?? compilation.unread.get(path) ??
+          { error: "not_found", message: "not read by the compilation" };
+      },
+    },
+  });
 }
 
 /** The root's module path (`main`, `app.main`): what an answer names as its root. */

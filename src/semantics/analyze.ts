@@ -132,7 +132,8 @@ function lintUnusedDefinitions(
     }
   }
   for (const m of modules) {
-    for (const def of m.defs.values()) {
+    // A duplicate (N0204) is a definition too: nothing can name it, so unless exported it is unused.
+    for (const def of [...m.defs.values(), ...m.duplicates]) {
       if (def.exported || def.namedFromOutside || referenced.has(def.key)) continue;
       if (def.name.startsWith("_")) continue;
       if (m.name === rootModule && def.name === "main") continue;

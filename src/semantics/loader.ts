@@ -102,6 +102,13 @@ export interface Compilation {
   readonly model: SemanticModel;
   /** Set when the root file itself could not be read (the CLI's usage error). */
   readonly rootError: string | null;
+  /**
+   * Every path the loader asked its host for and did not get, with why: with
+   * `files` and `rejected`, everything the compilation read, so that it can be
+   * loaded again from memory alone (an edited copy, verified before a plan is
+   * returned) with the same outcome for every path.
+   */
+  readonly unread: ReadonlyMap<string, ReadError>;
 }
 
 /** At most 8 MiB per source file. */
@@ -232,6 +239,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
   const files: CompiledFile[] = [];
   const rejected: RejectedFile[] = [];
   const failed = new Set<string>();
+  const unread = new Map<string, ReadError>();
   const seen = new Set<string>([rootModule]);
   const queue: { module: string; path: string; abs: string }[] = [
     { module: rootModule, path: rootRel, abs: rootAbs },
@@ -261,6 +269,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     count++;
     const read = host.readFile(abs);
     if (isReadError(read)) {
+      unread.set(abs, read);
       if (q === 0) {
         rootError = `cannot read ${root}: ${read.message}`;
         diagnostics.push(
@@ -349,6 +358,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
       return analysis.model;
     },
     rootError,
+    unread,
   };
 }
 

@@ -38,7 +38,8 @@ Deno.test("duplicates: the second definition has a context packet under its own 
     assertEquals(packet.target.key, "main::twin#2");
     assertEquals(packet.target.name, "twin");
     assertEquals(packet.target.source, "fn twin(n: Int) -> Int { n + true }");
-    assertEquals(packet.diagnostics.map((d) => d.code), ["N0204", "N0310"]);
+    // A duplicate is a definition: nothing can name it, so it is also never used (N0403).
+    assertEquals(packet.diagnostics.map((d) => d.code), ["N0204", "N0403", "N0310"]);
     // The first keeps the plain key, and every reference to `twin`.
     const first = answerOf(semanticContext(config, {
       file: "main.nz",
@@ -57,6 +58,7 @@ Deno.test("duplicates: diagnostics in the second definition are owned by it", ()
     const index = answerOf(diagnosticsIndex({ root: program.root, sourceRoot: program.dir }));
     assertEquals(index.diagnostics.map((d) => [d.code, d.owner]), [
       ["N0204", "main::twin#2"],
+      ["N0403", "main::twin#2"],
       ["N0310", "main::twin#2"],
     ]);
   } finally {

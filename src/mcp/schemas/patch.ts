@@ -5,14 +5,17 @@
  */
 import { z } from "zod";
 import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import { SECTIONS } from "../../facts/mod.ts";
 import {
   Applicability,
   Compiler,
   DefinitionKey,
   Digest,
+  Place,
   Position,
   PositionArgument,
   Precondition,
+  Severity,
 } from "./common.ts";
 
 export const PatchEdit = z.strictObject({
@@ -22,6 +25,67 @@ export const PatchEdit = z.strictObject({
   expected: z.string().describe("the exact text replaced; apply the edit only where it still is"),
   replacement: z.string(),
 });
+
+/** What a passing plan's answer says was checked before it was returned. */
+export const Verification = z.strictObject({
+  files_analysed: z.int().min(0).describe(
+    "files of the edited compilation analysed (all of them: the analysis is not incremental)",
+  ),
+  files_edited: z.int().min(0),
+  references_compared: z.int().min(0).describe(
+    "resolved names compared at their places: outside the edited text, and each renamed name",
+  ),
+  diagnostics_compared: z.int().min(0).describe(
+    "diagnostics of the compilation now, compared by code, severity, file and owner with the edited one's",
+  ),
+  definitions_compared: z.int().min(0).describe(
+    "definitions whose facts were compared: every snapshot section but source after a rename; the shape of each definition a fix does not touch",
+  ),
+}).describe(
+  "the plan's edits were applied in memory and the edited compilation analysed: it adds no diagnostic (a fix removes its own), every name resolves as before (the renamed one to the renamed thing), and no other fact changes",
+);
+
+/** What a name resolves to, in a would_change_meaning refusal. */
+export const Resolution = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("definition"), key: DefinitionKey }),
+  z.strictObject({
+    kind: z.literal("local"),
+    owner: DefinitionKey,
+    name: z.string(),
+    place: Place.describe("its declaration"),
+  }),
+  z.strictObject({ kind: z.literal("prelude"), name: z.string() }),
+  z.strictObject({
+    kind: z.literal("not_a_definition"),
+    name: z.string().describe("a module alias or an unknown name"),
+  }),
+  z.strictObject({ kind: z.literal("nothing") }),
+]);
+
+/** The first thing a refused plan would break or change, with places in the files as they are. */
+export const PlanProblem = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.enum(["adds_diagnostic", "keeps_diagnostic"]),
+    code: z.string().regex(/^N\d{4}$/),
+    severity: Severity,
+    message: z.string(),
+    place: Place.nullable().describe(
+      "where it would be, mapped to the file as it is now; null for a program-level diagnostic or inside the text the plan writes",
+    ),
+  }),
+  z.strictObject({
+    kind: z.literal("rebinds_reference"),
+    name: z.string(),
+    place: Place,
+    before: Resolution,
+    after: Resolution,
+  }),
+  z.strictObject({
+    kind: z.literal("changes_facts"),
+    key: DefinitionKey,
+    sections: z.array(z.enum(SECTIONS)).min(1),
+  }),
+]);
 
 export const PatchAnswer = z.strictObject({
   schema: z.literal("nazm.patch/2"),
@@ -59,6 +123,7 @@ export const PatchAnswer = z.strictObject({
     "each touched file with the BLAKE3 of its bytes when planned",
   ),
   edits: z.array(PatchEdit).describe("minimal, sorted by file then offset, not overlapping"),
+  verification: Verification,
 });
 
 export const PATCH_REASONS = [
@@ -73,6 +138,8 @@ export const PATCH_REASONS = [
   "syntax_recovery",
   "file_not_in_compilation",
   "root_unreadable",
+  "would_break",
+  "would_change_meaning",
 ] as const;
 
 export const PatchRefusal = refusalSchema(PATCH_REASONS, {
@@ -81,6 +148,9 @@ export const PatchRefusal = refusalSchema(PATCH_REASONS, {
   new_name: z.string().optional(),
   diagnostic: z.string().optional(),
   fix: z.int().optional(),
+  problem: PlanProblem.optional().describe(
+    "for would_break and would_change_meaning: the first diagnostic the plan would add or keep, the first name it would re-bind, or the first definition whose facts would change",
+  ),
 });
 
 /** The published schema/nazm.patch-2.json. */
@@ -88,7 +158,7 @@ export const PATCH_SCHEMA = defineOutputSchema({
   file: "nazm.patch-2.json",
   title: "nazm.patch/2",
   description:
-    "A planned rename or diagnostic fix: minimal exact-byte edits with three freshness layers (the snapshot digest, each file's digest, each edit's expected text), its applicability and precondition; never applied. Or why it cannot be planned.",
+    "A planned rename or diagnostic fix: minimal exact-byte edits with three freshness layers (the snapshot digest, each file's digest, each edit's expected text), its applicability and precondition, and what was verified before it was returned; never applied. Or why it cannot be planned, naming the first thing it would break or change.",
   answer: PatchAnswer,
   refusal: PatchRefusal,
 });

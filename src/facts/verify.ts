@@ -1,0 +1,612 @@
+/**
+ * Verification of a plan before it is returned (docs/architecture.md
+ * §7.31): the plan's edits are applied in memory, the edited compilation is
+ * analysed through the same entry point as every fact, and compared with
+ * the current one in three ways.
+ *
+ * 1. Diagnostics, as a multiset of (code, severity, file, owner) — places
+ *    and messages left out, so that moved text and renamed names compare
+ *    equal, and the owner's key read through the rename: none may be added;
+ *    a fix must take its own diagnostic away.
+ * 2. Resolution: every name that resolves — to a definition, a local or
+ *    parameter (by its declaration's place), or to nothing of the
+ *    compilation (the prelude, a module alias, an unknown name) — is
+ *    compared at its place, mapped through the edits' offset shifts, both
+ *    ways: a name outside the edited text must resolve as before, and no
+ *    name outside it may start to resolve. A renamed occurrence must resolve
+ *    to the renamed thing.
+ * 3. Facts: after a rename, every definition's snapshot sections but
+ *    `source`, digested with the new key read as the old one, equal the
+ *    current ones; after a fix, every definition the edits do not touch
+ *    keeps its shape.
+ *
+ * @module
+ */
+import type { Diagnostic, Place, Span } from "../base/mod.ts";
+import {
+  CODES,
+  type Compilation,
+  PRELUDE_FUNCTIONS,
+  PRELUDE_TYPES,
+  PRELUDE_VARIANTS,
+} from "../semantics/mod.ts";
+import { type SectionName, SECTIONS, snapshotOf } from "./snapshot.ts";
+import { compileEdited, type FactOptions } from "./source.ts";
+
+/** One edit of a plan, in the current bytes; a plan's edits are sorted and do not overlap. */
+export interface PlannedEdit {
+  readonly file: string;
+  readonly span: Span;
+  readonly replacement: string;
+}
+
+/** What a plan changes, as verification needs to know it. */
+export type PlannedChange =
+  | {
+    readonly kind: "definition";
+    readonly key: string;
+    readonly newKey: string;
+    readonly name: string;
+    readonly newName: string;
+  }
+  | { readonly kind: "local"; readonly owner: string; readonly name: string }
+  | { readonly kind: "fix"; readonly diagnostic: Diagnostic };
+
+/** What a passing plan's answer says was checked. */
+export interface Verification {
+  /** Files of the edited compilation, analysed (every file: the analysis is not incremental). */
+  readonly files_analysed: number;
+  readonly files_edited: number;
+  /** Resolved names compared at their places, outside the edited text and at renamed names. */
+  readonly references_compared: number;
+  /** Diagnostics of the current compilation compared with the edited one's. */
+  readonly diagnostics_compared: number;
+  /** Definitions whose facts were compared. */
+  readonly definitions_compared: number;
+}
+
+/** What a name resolves to, as a refusal reports it. */
+export type Resolution =
+  | { readonly kind: "definition"; readonly key: string }
+  | {
+    readonly kind: "local";
+    readonly owner: string;
+    readonly name: string;
+    /** Its declaration, in the files as they are now. */
+    readonly place: Place;
+  }
+  | { readonly kind: "prelude"; readonly name: string }
+  | { readonly kind: "not_a_definition"; readonly name: string }
+  | { readonly kind: "nothing" };
+
+/** The first thing a plan would break or change, with places in the files as they are now. */
+export type VerifyProblem =
+  | {
+    readonly reason: "would_break";
+    readonly message: string;
+    readonly problem: {
+      readonly kind: "adds_diagnostic" | "keeps_diagnostic";
+      readonly code: string;
+      readonly severity: "error" | "warning";
+      readonly message: string;
+      readonly place: Place | null;
+    };
+  }
+  | {
+    readonly reason: "would_change_meaning";
+    readonly message: string;
+    readonly problem:
+      | {
+        readonly kind: "rebinds_reference";
+        readonly name: string;
+        readonly place: Place;
+        readonly before: Resolution;
+        readonly after: Resolution;
+      }
+      | {
+        readonly kind: "changes_facts";
+        readonly key: string;
+        readonly sections: readonly SectionName[];
+      };
+  };
+
+export type Verdict =
+  | { readonly ok: true; readonly verification: Verification }
+  | { readonly ok: false; readonly problem: VerifyProblem };
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/**
+ * Applies `edits` to `before` in memory and compares the edited compilation
+ * with it. `before` needs no syntax recovery; `edits` are sorted by file and
+ * offset and do not overlap.
+ */
+export function verifyPlan(
+  before: Compilation,
+  change: PlannedChange,
+  edits: readonly PlannedEdit[],
+  options: FactOptions = {},
+): Verdict {
+  const shifts = new EditShifts(before, edits, change.kind !== "fix");
+  const after = compileEdited(before, shifts.editedFiles(), options);
+  const keys = new KeyMap(change);
+  const broken = compareDiagnostics(before, after, change, keys, shifts);
+  if (broken !== null) return { ok: false, problem: broken };
+  const resolution = compareResolution(before, after, change, keys, shifts);
+  if (resolution.problem !== null) return { ok: false, problem: resolution.problem };
+  const facts = compareFacts(before, after, change, shifts, resolution.resolvedByFix);
+  if (facts.problem !== null) return { ok: false, problem: facts.problem };
+  return {
+    ok: true,
+    verification: {
+      files_analysed: after.files.length,
+      files_edited: shifts.files.size,
+      references_compared: resolution.compared,
+      diagnostics_compared: before.diagnostics.length,
+      definitions_compared: facts.compared,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- offsets
+
+interface Shift {
+  /** The edit in the current bytes. */
+  readonly start: number;
+  readonly end: number;
+  /** Its replacement in the edited bytes. */
+  readonly newStart: number;
+  readonly newEnd: number;
+}
+
+/** Where a span of one side lands on the other. */
+type Mapped =
+  | { readonly k: "kept"; readonly start: number; readonly end: number }
+  /** Exactly the span of a renaming edit, or (edited side) inside its replacement. */
+  | { readonly k: "renamed"; readonly start: number; readonly end: number }
+  /** Overlapping a fix's edit, or inside the text it inserts: the plan's own text. */
+  | { readonly k: "edited" };
+
+/** The edits of a plan per file, and offsets mapped across them both ways. */
+class EditShifts {
+  readonly files = new Map<string, Shift[]>();
+  readonly #before: Compilation;
+  readonly #edits: readonly PlannedEdit[];
+  /** A rename's edits each replace one occurrence of a name; a fix's are its own text. */
+  readonly #renaming: boolean;
+
+  constructor(before: Compilation, edits: readonly PlannedEdit[], renaming: boolean) {
+    this.#before = before;
+    this.#edits = edits;
+    this.#renaming = renaming;
+    let delta = 0;
+    let file = "";
+    for (const edit of edits) {
+      if (edit.file !== file) {
+        file = edit.file;
+        delta = 0;
+      }
+      const length = encoder.encode(edit.replacement).length;
+      const list = this.files.get(file) ?? [];
+      list.push({
+        start: edit.span.start,
+        end: edit.span.end,
+        newStart: edit.span.start + delta,
+        newEnd: edit.span.start + delta + length,
+      });
+      this.files.set(file, list);
+      delta += length - (edit.span.end - edit.span.start);
+    }
+  }
+
+  /** The edited bytes of every file the plan touches. */
+  editedFiles(): Map<string, Uint8Array> {
+    const out = new Map<string, Uint8Array>();
+    for (const [path, shifts] of this.files) {
+      const bytes = this.#before.files.find((f) => f.path === path)!.bytes;
+      const replacements = this.#edits.filter((e) => e.file === path).map((e) =>
+        encoder.encode(e.replacement)
+      );
+      const total = bytes.length +
+        shifts.reduce((n, s, i) => n + replacements[i].length - (s.end - s.start), 0);
+      const joined = new Uint8Array(total);
+      let at = 0;
+      let from = 0;
+      shifts.forEach((s, i) => {
+        joined.set(bytes.subarray(from, s.start), at);
+        at += s.start - from;
+        joined.set(replacements[i], at);
+        at += replacements[i].length;
+        from = s.end;
+      });
+      joined.set(bytes.subarray(from), at);
+      out.set(path, joined);
+    }
+    return out;
+  }
+
+  /** A span of the current bytes, on the edited side. */
+  forward(file: string, start: number, end: number): Mapped {
+    return this.#map(file, start, end, false);
+  }
+
+  /** A span of the edited bytes, on the current side. */
+  back(file: string, start: number, end: number): Mapped {
+    return this.#map(file, start, end, true);
+  }
+
+  /** Names are never empty, so a span is before an edit, after it, or overlaps it. */
+  #map(file: string, start: number, end: number, fromEdited: boolean): Mapped {
+    const shifts = this.files.get(file);
+    if (shifts === undefined) return { k: "kept", start, end };
+    let delta = 0;
+    for (const s of shifts) {
+      const [from, to] = fromEdited ? [s.newStart, s.newEnd] : [s.start, s.end];
+      const [otherFrom, otherTo] = fromEdited ? [s.start, s.end] : [s.newStart, s.newEnd];
+      // A fix's text may run into a name next to it (`_` before `x` makes `_x`): a name that
+      // touches a fix's edit is the plan's own text too.
+      const touching = this.#renaming ? 0 : 1;
+      if (end + touching <= from) break;
+      if (start >= to + touching) {
+        delta += (otherTo - otherFrom) - (to - from);
+        continue;
+      }
+      // A name a rename replaced: on the edited side the replacement holds the new name
+      // (after `x: ` for a shorthand field); either way the whole edit is its other side.
+      const renamed = fromEdited ? start >= from && end <= to : start === from && end === to;
+      if (this.#renaming && renamed) return { k: "renamed", start: otherFrom, end: otherTo };
+      return { k: "edited" };
+    }
+    return { k: "kept", start: start + delta, end: end + delta };
+  }
+
+  /** A place in the files as they are now, for a span of either side. */
+  place(file: string, span: Span, edited: boolean): Place | null {
+    const mapped = edited ? this.back(file, span.start, span.end) : { k: "kept" as const, ...span };
+    const compiled = this.#before.files.find((f) => f.path === file);
+    if (compiled === undefined || mapped.k === "edited") return null;
+    return compiled.lineIndex.place(file, { start: mapped.start, end: mapped.end });
+  }
+}
+
+/** A rename's new key read as the old one; every other key as itself. */
+class KeyMap {
+  readonly #from: string | null;
+  readonly #to: string | null;
+
+  constructor(change: PlannedChange) {
+    this.#from = change.kind === "definition" ? change.newKey : null;
+    this.#to = change.kind === "definition" ? change.key : null;
+  }
+
+  back(key: string | null): string | null {
+    return key !== null && key === this.#from ? this.#to : key;
+  }
+}
+
+// ---------------------------------------------------------------- diagnostics
+
+function owners(compilation: Compilation): Map<Diagnostic, string> {
+  const out = new Map<Diagnostic, string>();
+  for (const def of compilation.model.definitions) {
+    for (const d of def.diagnostics) out.set(d, def.key);
+  }
+  return out;
+}
+
+function diagnosticKey(d: Diagnostic, owner: string | null): string {
+  return `${d.code}\u0000${d.severity}\u0000${d.file ?? ""}\u0000${owner ?? ""}`;
+}
+
+function compareDiagnostics(
+  before: Compilation,
+  after: Compilation,
+  change: PlannedChange,
+  keys: KeyMap,
+  shifts: EditShifts,
+): VerifyProblem | null {
+  const beforeOwners = owners(before);
+  const count = new Map<string, number>();
+  for (const d of before.diagnostics) {
+    const key = diagnosticKey(d, beforeOwners.get(d) ?? null);
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  let fixed: string | null = null;
+  if (change.kind === "fix") {
+    fixed = diagnosticKey(change.diagnostic, beforeOwners.get(change.diagnostic) ?? null);
+    count.set(fixed, count.get(fixed)! - 1);
+  }
+  const afterOwners = owners(after);
+  let first: Diagnostic | null = null;
+  for (const d of after.diagnostics) {
+    const key = diagnosticKey(d, keys.back(afterOwners.get(d) ?? null));
+    const left = count.get(key) ?? 0;
+    if (left > 0) {
+      count.set(key, left - 1);
+      continue;
+    }
+    if (key === fixed && change.kind === "fix") {
+      return broken("keeps_diagnostic", change.diagnostic, shifts, false);
+    }
+    first ??= d;
+  }
+  return first === null ? null : broken("adds_diagnostic", first, shifts, true);
+}
+
+function broken(
+  kind: "adds_diagnostic" | "keeps_diagnostic",
+  d: Diagnostic,
+  shifts: EditShifts,
+  edited: boolean,
+): VerifyProblem {
+  const place = d.file === null || d.span === null ? null : shifts.place(d.file, d.span, edited);
+  const where = place === null
+    ? d.file === null ? "" : ` in ${d.file} (in the text the plan writes)`
+    : ` at ${place.file}:${place.start.line}:${place.start.column}`;
+  const message = kind === "adds_diagnostic"
+    ? `applied, the plan would add ${d.severity} ${d.code}${where}: ${d.message}`
+    : `applied, the fix would leave its own ${d.code}${where}`;
+  return {
+    reason: "would_break",
+    message,
+    problem: { kind, code: d.code, severity: d.severity, message: d.message, place },
+  };
+}
+
+// ---------------------------------------------------------------- resolution
+
+/** A name that resolves, at a span of its file. */
+interface Resolved {
+  readonly start: number;
+  readonly end: number;
+  /** `d <key>`, `l <owner> <declaration offset>`, `o <name>`: compared as strings. */
+  readonly id: string;
+}
+
+/** Every resolved name of a compilation, per file, sorted by offset. */
+function resolvedNames(
+  compilation: Compilation,
+  keyOf: (key: string) => string,
+  declarationOf: (file: string, span: Span) => number | null,
+): Map<string, Resolved[]> {
+  const out = new Map<string, Resolved[]>();
+  const list = (file: string) => {
+    let l = out.get(file);
+    if (l === undefined) out.set(file, l = []);
+    return l;
+  };
+  for (const [file, entries] of Object.entries(compilation.model.index)) {
+    const l = list(file);
+    for (const e of entries) l.push({ start: e.start, end: e.end, id: `d ${keyOf(e.key)}` });
+  }
+  for (const def of compilation.model.definitions) {
+    const l = list(def.file);
+    const owner = keyOf(def.key);
+    for (const b of def.bindings) {
+      const declared = declarationOf(def.file, b.declSpan);
+      // A local the plan's own text declares: nothing outside that text may refer to it.
+      const id = declared === null
+        ? `l ${owner} new@${b.declSpan.start}`
+        : `l ${owner} ${declared}`;
+      l.push({ start: b.declSpan.start, end: b.declSpan.end, id });
+      for (const r of b.references) l.push({ start: r.span.start, end: r.span.end, id });
+    }
+    for (const o of def.outerNames) {
+      if (o.key === null) l.push({ start: o.span.start, end: o.span.end, id: `o ${o.name}` });
+    }
+  }
+  for (const l of out.values()) l.sort((a, b) => a.start - b.start || a.end - b.end);
+  return out;
+}
+
+function compareResolution(
+  before: Compilation,
+  after: Compilation,
+  change: PlannedChange,
+  keys: KeyMap,
+  shifts: EditShifts,
+): { compared: number; problem: VerifyProblem | null; resolvedByFix: Occurrence[] } {
+  const resolvedByFix: Occurrence[] = [];
+  // What a fix is for: a name reported unknown (N0201) may resolve after it (an added
+  // import). Never after a rename, where resolving a name that was unknown is a capture.
+  const unknown = new Set<string>();
+  if (change.kind === "fix") {
+    for (const d of before.diagnostics) {
+      if (d.code === CODES.unknownName && d.file !== null && d.span !== null) {
+        unknown.add(`${d.file}:${d.span.start}:${d.span.end}`);
+      }
+    }
+  }
+  const identity = (key: string) => key;
+  const beforeNames = resolvedNames(before, identity, (_file, span) => span.start);
+  const afterNames = resolvedNames(after, (key) => keys.back(key)!, (file, span) => {
+    const m = shifts.back(file, span.start, span.end);
+    return m.k === "edited" ? null : m.start;
+  });
+  let compared = 0;
+  const files = [...new Set([...beforeNames.keys(), ...afterNames.keys()])].sort();
+  for (const file of files) {
+    const old = beforeNames.get(file) ?? [];
+    const now = afterNames.get(file) ?? [];
+    if (!shifts.files.has(file)) {
+      // An unedited file: the same spans in the same order, unless resolution changed.
+      const same = old.length === now.length &&
+        old.every((r, i) => r.start === now[i].start && r.end === now[i].end && r.id === now[i].id);
+      if (same) {
+        compared += old.length;
+        continue;
+      }
+    }
+    const was = new Map<string, string>();
+    for (const r of old) {
+      const m = shifts.forward(file, r.start, r.end);
+      if (m.k === "edited") continue;
+      was.set(`${r.start}:${r.end}`, r.id);
+    }
+    const is = new Map<string, { id: string }>();
+    for (const r of now) {
+      const m = shifts.back(file, r.start, r.end);
+      if (m.k === "edited") continue;
+      is.set(`${m.start}:${m.end}`, { id: r.id });
+    }
+    const spans = [...new Set([...was.keys(), ...is.keys()])].sort((a, b) => {
+      const [as, ae] = a.split(":").map(Number);
+      const [bs, be] = b.split(":").map(Number);
+      return as - bs || ae - be;
+    });
+    for (const span of spans) {
+      const beforeId = was.get(span) ?? null;
+      const afterId = is.get(span)?.id ?? null;
+      if (beforeId === afterId) {
+        compared++;
+        continue;
+      }
+      const [start, end] = span.split(":").map(Number);
+      if (beforeId?.startsWith("o ") && unknown.has(`${file}:${span}`)) {
+        resolvedByFix.push({ file, offset: start });
+        compared++;
+        continue;
+      }
+      return {
+        compared,
+        problem: rebound(before, file, { start, end }, beforeId, afterId),
+        resolvedByFix,
+      };
+    }
+  }
+  return { compared, problem: null, resolvedByFix };
+}
+
+/** A place in a file of the current compilation, by offset. */
+interface Occurrence {
+  readonly file: string;
+  readonly offset: number;
+}
+
+function rebound(
+  before: Compilation,
+  file: string,
+  span: Span,
+  beforeId: string | null,
+  afterId: string | null,
+): VerifyProblem {
+  const compiled = before.files.find((f) => f.path === file)!;
+  const place = compiled.lineIndex.place(file, span);
+  const name = decoder.decode(compiled.bytes.subarray(span.start, span.end));
+  const describe = (id: string | null): Resolution => resolution(before, id);
+  const was = describe(beforeId);
+  const is = describe(afterId);
+  return {
+    reason: "would_change_meaning",
+    message:
+      `applied, the plan would change what \`${name}\` at ${file}:${place.start.line}:${place.start.column} refers to: ${
+        phrase(was)
+      } now, ${phrase(is)} after`,
+    problem: { kind: "rebinds_reference", name, place, before: was, after: is },
+  };
+}
+
+function resolution(before: Compilation, id: string | null): Resolution {
+  if (id === null) return { kind: "nothing" };
+  const [tag, first, second] = id.split(" ");
+  if (tag === "d") return { kind: "definition", key: first };
+  if (tag === "o") {
+    return PRELUDE_FUNCTIONS.has(first) || PRELUDE_VARIANTS.has(first) || PRELUDE_TYPES.has(first)
+      ? { kind: "prelude", name: first }
+      : { kind: "not_a_definition", name: first };
+  }
+  const owner = before.model.definitions.find((d) => d.key === first);
+  const offset = Number(second);
+  const binding = owner?.bindings.find((b) => b.declSpan.start === offset);
+  if (owner === undefined || binding === undefined) {
+    // Declared by the plan's own text.
+    return { kind: "nothing" };
+  }
+  const compiled = before.files.find((f) => f.path === owner.file)!;
+  return {
+    kind: "local",
+    owner: owner.key,
+    name: binding.name,
+    place: compiled.lineIndex.place(owner.file, binding.declSpan),
+  };
+}
+
+function phrase(r: Resolution): string {
+  switch (r.kind) {
+    case "definition":
+      return `the definition ${r.key}`;
+    case "local":
+      return `the local \`${r.name}\` of ${r.owner} declared at ${r.place.file}:${r.place.start.line}:${r.place.start.column}`;
+    case "prelude":
+      return `the prelude's \`${r.name}\``;
+    case "not_a_definition":
+      return `\`${r.name}\`, no definition of the compilation (a module alias or an unknown name)`;
+    case "nothing":
+      return "nothing";
+  }
+}
+
+// ---------------------------------------------------------------- facts
+
+function compareFacts(
+  before: Compilation,
+  after: Compilation,
+  change: PlannedChange,
+  shifts: EditShifts,
+  resolvedByFix: readonly Occurrence[],
+): { compared: number; problem: VerifyProblem | null } {
+  const old = snapshotOf(before).definitions;
+  const renamed = change.kind === "definition"
+    ? { key: change.newKey, as: change.key, name: change.name }
+    : null;
+  const now = snapshotOf(after, renamed).definitions;
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(now)])].sort();
+  // A fix may change the definitions its edits touch, and those holding a name it resolved
+  // (an import it adds); every other one keeps its shape.
+  const touched = new Set<string>();
+  if (change.kind === "fix") {
+    for (const def of before.model.definitions) {
+      const edits = shifts.files.get(def.file) ?? [];
+      const inside = (offset: number) => def.span.start <= offset && offset <= def.span.end;
+      if (
+        edits.some((e) => e.start <= def.span.end && e.end >= def.span.start) ||
+        resolvedByFix.some((o) => o.file === def.file && inside(o.offset))
+      ) {
+        touched.add(def.key);
+      }
+    }
+  }
+  let compared = 0;
+  for (const key of keys) {
+    if (touched.has(key)) continue;
+    const a = old[key];
+    const b = now[key];
+    const sections = a === undefined || b === undefined
+      ? [...SECTIONS]
+      : SECTIONS.filter((section) =>
+        // Source is what a plan edits; diagnostics were compared as such (a plan may remove some).
+        section !== "source" && section !== "diagnostics" &&
+        (change.kind !== "fix" || section === "shape") &&
+        a.digests[section] !== b.digests[section]
+      );
+    if (sections.length === 0) {
+      compared++;
+      continue;
+    }
+    const what = a === undefined
+      ? "would appear"
+      : b === undefined
+      ? "would disappear"
+      : `would change in ${sections.join(", ")}`;
+    return {
+      compared,
+      problem: {
+        reason: "would_change_meaning",
+        message: `applied, the plan would change other facts than the name: ${key} ${what}`,
+        problem: { kind: "changes_facts", key, sections },
+      },
+    };
+  }
+  return { compared, problem: null };
+}

@@ -548,9 +548,13 @@ function plan(
       replacement: edit.replacement,
     });
   }
+  const snapshot = snapshotOf(compilation);
   let verification: Verification | null = null;
   if (checking.options.verify !== false) {
-    const verdict = verifyPlan(compilation, checking.change, kept, checking.options);
+    const verdict = verifyPlan(compilation, checking.change, kept, {
+      ...checking.options,
+      snapshot,
+    });
     if (!verdict.ok) {
       const { reason, message, problem } = verdict.problem;
       return refuse("refused", reason, message, { ...checking.echo, problem });
@@ -563,7 +567,7 @@ function plan(
     compiler: COMPILER,
     root: rootModule(compilation),
     ...head,
-    baseline: { snapshot: snapshotDigest(snapshotOf(compilation)) },
+    baseline: { snapshot: snapshotDigest(snapshot) },
     files: touched.map((path) => ({ file: path, digest: files.get(path)!.digest })),
     edits,
     verification,

@@ -30,7 +30,7 @@ import {
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
 } from "../semantics/mod.ts";
-import { type SectionName, SECTIONS, snapshotOf } from "./snapshot.ts";
+import { type SectionName, SECTIONS, type Snapshot, snapshotOf } from "./snapshot.ts";
 import { compileEdited, type FactOptions } from "./source.ts";
 
 /** One edit of a plan, in the current bytes; a plan's edits are sorted and do not overlap. */
@@ -120,13 +120,14 @@ const encoder = new TextEncoder();
 /**
  * Applies `edits` to `before` in memory and compares the edited compilation
  * with it. `before` needs no syntax recovery; `edits` are sorted by file and
- * offset and do not overlap.
+ * offset and do not overlap. `options.snapshot` is `before`'s snapshot, when
+ * the caller has it already.
  */
 export function verifyPlan(
   before: Compilation,
   change: PlannedChange,
   edits: readonly PlannedEdit[],
-  options: FactOptions = {},
+  options: FactOptions & { readonly snapshot?: Snapshot } = {},
 ): Verdict {
   const shifts = new EditShifts(before, edits, change.kind !== "fix");
   const after = compileEdited(before, shifts.editedFiles(), options);
@@ -135,7 +136,14 @@ export function verifyPlan(
   if (broken !== null) return { ok: false, problem: broken };
   const resolution = compareResolution(before, after, change, keys, shifts);
   if (resolution.problem !== null) return { ok: false, problem: resolution.problem };
-  const facts = compareFacts(before, after, change, shifts, resolution.resolvedByFix);
+  const facts = compareFacts(
+    options.snapshot ?? snapshotOf(before),
+    after,
+    change,
+    shifts,
+    resolution.resolvedByFix,
+    before,
+  );
   if (facts.problem !== null) return { ok: false, problem: facts.problem };
   return {
     ok: true,
@@ -550,13 +558,14 @@ function phrase(r: Resolution): string {
 // ---------------------------------------------------------------- facts
 
 function compareFacts(
-  before: Compilation,
+  current: Snapshot,
   after: Compilation,
   change: PlannedChange,
   shifts: EditShifts,
   resolvedByFix: readonly Occurrence[],
+  before: Compilation,
 ): { compared: number; problem: VerifyProblem | null } {
-  const old = snapshotOf(before).definitions;
+  const old = current.definitions;
   const renamed = change.kind === "definition"
     ? { key: change.newKey, as: change.key, name: change.name }
     : null;

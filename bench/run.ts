@@ -23,9 +23,10 @@ import {
 import { parseBench } from "./parse.ts";
 import { checkBench } from "./check.ts";
 import { mcpBench } from "./mcp.ts";
+import { patchBench } from "./patch.ts";
 
 /** Every benchmark, in the order they run. Add one here (one file per benchmark). */
-export const BENCHMARKS: readonly Benchmark[] = [parseBench, checkBench, mcpBench];
+export const BENCHMARKS: readonly Benchmark[] = [parseBench, checkBench, mcpBench, patchBench];
 
 interface Flags {
   lines: number;

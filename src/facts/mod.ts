@@ -38,7 +38,6 @@ export {
   checkBaseline,
   type Delta,
   deltaBetween,
-  type DigestedAs,
   MAX_BASELINE_BYTES,
   refuseBaseline,
   type SectionName,

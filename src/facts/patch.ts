@@ -548,13 +548,9 @@ function plan(
       replacement: edit.replacement,
     });
   }
-  const snapshot = snapshotOf(compilation);
   let verification: Verification | null = null;
   if (checking.options.verify !== false) {
-    const verdict = verifyPlan(compilation, checking.change, kept, {
-      ...checking.options,
-      snapshot,
-    });
+    const verdict = verifyPlan(compilation, checking.change, kept, checking.options);
     if (!verdict.ok) {
       const { reason, message, problem } = verdict.problem;
       return refuse("refused", reason, message, { ...checking.echo, problem });
@@ -567,7 +563,7 @@ function plan(
     compiler: COMPILER,
     root: rootModule(compilation),
     ...head,
-    baseline: { snapshot: snapshotDigest(snapshot) },
+    baseline: { snapshot: snapshotDigest(snapshotOf(compilation)) },
     files: touched.map((path) => ({ file: path, digest: files.get(path)!.digest })),
     edits,
     verification,

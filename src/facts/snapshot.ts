@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { blake3, canonicalJson, COMPILER, isDigest, type Json } from "../base/mod.ts";
+import { blake3, canonicalJson, COMPILER, isDigest } from "../base/mod.ts";
 import { type Compilation, type Definition, DEFINITION_KEY, type Link } from "../semantics/mod.ts";
 import { answer, type Outcome, refuse } from "./outcome.ts";
 import {
@@ -94,37 +94,16 @@ function unavailable(compilation: Compilation): Outcome<never> | null {
   return null;
 }
 
-/**
- * A definition to digest under another key and name: what verification
- * does to the snapshot after a rename (`key` the new key, `as` and `name`
- * the old ones), so that the two snapshots can be compared section by
- * section. Keys are unique strings, so mapping every occurrence of the new
- * key is exact.
- */
-export interface DigestedAs {
-  readonly key: string;
-  readonly as: string;
-  readonly name: string;
-}
-
 /** The snapshot of a loaded compilation (which must not need syntax recovery). */
-export function snapshotOf(compilation: Compilation, renamed: DigestedAs | null = null): Snapshot {
+export function snapshotOf(compilation: Compilation): Snapshot {
   const files = new Map(compilation.files.map((f) => [f.path, f.bytes]));
-  const keyOf = (key: string) => renamed !== null && key === renamed.key ? renamed.as : key;
   const shapes = new Map<string, string>();
   for (const def of compilation.model.definitions) {
-    let shape = def.shape;
-    if (renamed !== null) {
-      shape = withKey(shape, renamed.key, renamed.as);
-      if (def.key === renamed.key) shape = { ...(shape as object), name: renamed.name };
-    }
-    shapes.set(keyOf(def.key), blake3(canonicalJson(shape)));
+    shapes.set(def.key, blake3(canonicalJson(def.shape)));
   }
-  const byKey = (a: (string | null)[], b: (string | null)[]) =>
-    a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0;
   const withShapes = (links: readonly Link[]) =>
-    links.map((link) => [keyOf(link.key), shapes.get(keyOf(link.key)) ?? null]).sort(byKey);
-  const keysOf = (links: readonly Link[]) => links.map((link) => keyOf(link.key)).sort();
+    links.map((link) => [link.key, shapes.get(link.key) ?? null]);
+  const keysOf = (links: readonly Link[]) => links.map((link) => link.key);
   const definitions: Record<string, SnapshotDefinition> = {};
   for (const def of compilation.model.definitions) {
     const bytes = files.get(def.file);
@@ -132,14 +111,13 @@ export function snapshotOf(compilation: Compilation, renamed: DigestedAs | null 
       throw new Error(`definition in a file that was not loaded: ${def.file}`);
     }
     const digestOf = (value: unknown) => blake3(canonicalJson(value));
-    const key = keyOf(def.key);
-    definitions[key] = {
+    definitions[def.key] = {
       kind: def.kind,
-      name: key === def.key ? def.name : renamed!.name,
+      name: def.name,
       module: def.module,
       digests: {
         source: blake3(bytes.subarray(def.span.start, def.span.end)),
-        shape: shapes.get(key)!,
+        shape: shapes.get(def.key)!,
         dependencies: digestOf(withShapes(def.uses)),
         related_types: digestOf(withShapes(def.types)),
         references: digestOf(keysOf(def.usedBy)),
@@ -157,25 +135,9 @@ export function snapshotOf(compilation: Compilation, renamed: DigestedAs | null 
     schema: "nazm.snapshot/4",
     root: rootIdentity(compilation),
     compiler: COMPILER,
-    definitions: renamed === null ? definitions : sortedByKey(definitions),
+    definitions,
     unsupported: [...UNSUPPORTED],
   };
-}
-
-/** A JSON value with every string equal to `from` replaced by `to`. */
-function withKey(value: Json, from: string, to: string): Json {
-  if (typeof value === "string") return value === from ? to : value;
-  if (Array.isArray(value)) return value.map((v) => withKey(v, from, to));
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, Json> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = withKey(v, from, to);
-    return out;
-  }
-  return value;
-}
-
-function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 // ---------------------------------------------------------------- delta

@@ -22,15 +22,16 @@
  *
  * @module
  */
-import type { Diagnostic, Place, Span } from "../base/mod.ts";
+import type { Diagnostic, Json, Place, Span } from "../base/mod.ts";
 import {
   CODES,
   type Compilation,
+  type Definition,
   PRELUDE_FUNCTIONS,
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
 } from "../semantics/mod.ts";
-import { type SectionName, SECTIONS, type Snapshot, snapshotOf } from "./snapshot.ts";
+import { type SectionName, SECTIONS } from "./snapshot.ts";
 import { compileEdited, type FactOptions } from "./source.ts";
 
 /** One edit of a plan, in the current bytes; a plan's edits are sorted and do not overlap. */
@@ -120,14 +121,13 @@ const encoder = new TextEncoder();
 /**
  * Applies `edits` to `before` in memory and compares the edited compilation
  * with it. `before` needs no syntax recovery; `edits` are sorted by file and
- * offset and do not overlap. `options.snapshot` is `before`'s snapshot, when
- * the caller has it already.
+ * offset and do not overlap.
  */
 export function verifyPlan(
   before: Compilation,
   change: PlannedChange,
   edits: readonly PlannedEdit[],
-  options: FactOptions & { readonly snapshot?: Snapshot } = {},
+  options: FactOptions = {},
 ): Verdict {
   const shifts = new EditShifts(before, edits, change.kind !== "fix");
   const after = compileEdited(before, shifts.editedFiles(), options);
@@ -136,14 +136,7 @@ export function verifyPlan(
   if (broken !== null) return { ok: false, problem: broken };
   const resolution = compareResolution(before, after, change, keys, shifts);
   if (resolution.problem !== null) return { ok: false, problem: resolution.problem };
-  const facts = compareFacts(
-    options.snapshot ?? snapshotOf(before),
-    after,
-    change,
-    shifts,
-    resolution.resolvedByFix,
-    before,
-  );
+  const facts = compareFacts(before, after, change, shifts, resolution.resolvedByFix);
   if (facts.problem !== null) return { ok: false, problem: facts.problem };
   return {
     ok: true,
@@ -372,9 +365,10 @@ interface Resolved {
   readonly id: string;
 }
 
-/** Every resolved name of a compilation, per file, sorted by offset. */
+/** Every resolved name of a compilation in the files `only` names, per file, sorted by offset. */
 function resolvedNames(
   compilation: Compilation,
+  only: ReadonlySet<string>,
   keyOf: (key: string) => string,
   declarationOf: (file: string, span: Span) => number | null,
 ): Map<string, Resolved[]> {
@@ -384,11 +378,14 @@ function resolvedNames(
     if (l === undefined) out.set(file, l = []);
     return l;
   };
-  for (const [file, entries] of Object.entries(compilation.model.index)) {
+  for (const file of only) {
     const l = list(file);
-    for (const e of entries) l.push({ start: e.start, end: e.end, id: `d ${keyOf(e.key)}` });
+    for (const e of compilation.model.index[file] ?? []) {
+      l.push({ start: e.start, end: e.end, id: `d ${keyOf(e.key)}` });
+    }
   }
   for (const def of compilation.model.definitions) {
+    if (!only.has(def.file)) continue;
     const l = list(def.file);
     const owner = keyOf(def.key);
     for (const b of def.bindings) {
@@ -406,6 +403,83 @@ function resolvedNames(
   }
   for (const l of out.values()) l.sort((a, b) => a.start - b.start || a.end - b.end);
   return out;
+}
+
+/**
+ * The fast comparison of a file the plan does not edit: its index entries
+ * (same places, same roles, keys read through the rename) and its
+ * definitions' locals and unresolved names (same places, same names), in
+ * the same order on both sides — what resolvedNames would compare, without
+ * building it.
+ */
+class UneditedFiles {
+  readonly #before: Compilation;
+  readonly #after: Compilation;
+  readonly #keys: KeyMap;
+  readonly #beforeByFile = new Map<string, Definition[]>();
+  readonly #afterByFile = new Map<string, Map<string, Definition>>();
+
+  constructor(before: Compilation, after: Compilation, keys: KeyMap) {
+    this.#before = before;
+    this.#after = after;
+    this.#keys = keys;
+    for (const def of before.model.definitions) {
+      const list = this.#beforeByFile.get(def.file) ?? [];
+      list.push(def);
+      this.#beforeByFile.set(def.file, list);
+    }
+    for (const def of after.model.definitions) {
+      const map = this.#afterByFile.get(def.file) ?? new Map<string, Definition>();
+      map.set(keys.back(def.key)!, def);
+      this.#afterByFile.set(def.file, map);
+    }
+  }
+
+  /** How many names the file resolves, when they all resolve alike on both sides; else null. */
+  count(file: string): number | null {
+    const a = this.#before.model.index[file] ?? [];
+    const b = this.#after.model.index[file] ?? [];
+    if (a.length !== b.length) return null;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      const y = b[i];
+      if (
+        x.start !== y.start || x.end !== y.end || x.role !== y.role ||
+        x.key !== this.#keys.back(y.key)
+      ) return null;
+    }
+    let count = a.length;
+    const defs = this.#beforeByFile.get(file) ?? [];
+    const others = this.#afterByFile.get(file) ?? new Map<string, Definition>();
+    if (defs.length !== others.size) return null;
+    for (const x of defs) {
+      const y = others.get(x.key);
+      if (y === undefined || x.bindings.length !== y.bindings.length) return null;
+      for (let i = 0; i < x.bindings.length; i++) {
+        const p = x.bindings[i];
+        const q = y.bindings[i];
+        if (!sameSpan(p.declSpan, q.declSpan) || p.references.length !== q.references.length) {
+          return null;
+        }
+        for (let j = 0; j < p.references.length; j++) {
+          if (!sameSpan(p.references[j].span, q.references[j].span)) return null;
+        }
+        count += 1 + p.references.length;
+      }
+      const p = x.outerNames.filter((o) => o.key === null);
+      const q = y.outerNames.filter((o) => o.key === null);
+      if (p.length !== q.length) return null;
+      for (let i = 0; i < p.length; i++) {
+        if (!sameSpan(p[i].span, q[i].span) || p[i].name !== q[i].name) return null;
+      }
+      count += p.length;
+    }
+    return count;
+  }
+}
+
+function sameSpan(a: Span, b: Span): boolean {
+  return a.start === b.start && a.end === b.end;
 }
 
 function compareResolution(
@@ -426,26 +500,25 @@ function compareResolution(
       }
     }
   }
-  const identity = (key: string) => key;
-  const beforeNames = resolvedNames(before, identity, (_file, span) => span.start);
-  const afterNames = resolvedNames(after, (key) => keys.back(key)!, (file, span) => {
+  // An unedited file is compared in place, entry by entry, without building anything; only
+  // an edited file, or one where that finds a difference, is compared name by name.
+  let compared = 0;
+  const slow = new Set(shifts.files.keys());
+  const same = new UneditedFiles(before, after, keys);
+  for (const file of before.files) {
+    if (slow.has(file.path)) continue;
+    const count = same.count(file.path);
+    if (count === null) slow.add(file.path);
+    else compared += count;
+  }
+  const beforeNames = resolvedNames(before, slow, (key) => key, (_file, span) => span.start);
+  const afterNames = resolvedNames(after, slow, (key) => keys.back(key)!, (file, span) => {
     const m = shifts.back(file, span.start, span.end);
     return m.k === "edited" ? null : m.start;
   });
-  let compared = 0;
-  const files = [...new Set([...beforeNames.keys(), ...afterNames.keys()])].sort();
-  for (const file of files) {
+  for (const file of [...slow].sort()) {
     const old = beforeNames.get(file) ?? [];
     const now = afterNames.get(file) ?? [];
-    if (!shifts.files.has(file)) {
-      // An unedited file: the same spans in the same order, unless resolution changed.
-      const same = old.length === now.length &&
-        old.every((r, i) => r.start === now[i].start && r.end === now[i].end && r.id === now[i].id);
-      if (same) {
-        compared += old.length;
-        continue;
-      }
-    }
     const was = new Map<string, string>();
     for (const r of old) {
       const m = shifts.forward(file, r.start, r.end);
@@ -557,65 +630,85 @@ function phrase(r: Resolution): string {
 
 // ---------------------------------------------------------------- facts
 
+/**
+ * Compares what every snapshot section but `source` digests, in the clear:
+ * the shape and the keys of each relation (the sections that hold linked
+ * shapes change exactly when a linked definition's own shape does, which is
+ * compared as that definition's `shape`). Diagnostics were compared above.
+ */
 function compareFacts(
-  current: Snapshot,
+  before: Compilation,
   after: Compilation,
   change: PlannedChange,
   shifts: EditShifts,
   resolvedByFix: readonly Occurrence[],
-  before: Compilation,
 ): { compared: number; problem: VerifyProblem | null } {
-  const old = current.definitions;
-  const renamed = change.kind === "definition"
-    ? { key: change.newKey, as: change.key, name: change.name }
-    : null;
-  const now = snapshotOf(after, renamed).definitions;
-  const keys = [...new Set([...Object.keys(old), ...Object.keys(now)])].sort();
+  const keyOf = (key: string) =>
+    change.kind === "definition" && key === change.newKey ? change.key : key;
+  const now = new Map(after.model.definitions.map((d) => [keyOf(d.key), d]));
   // A fix may change the definitions its edits touch, and those holding a name it resolved
   // (an import it adds); every other one keeps its shape.
-  const touched = new Set<string>();
-  if (change.kind === "fix") {
-    for (const def of before.model.definitions) {
-      const edits = shifts.files.get(def.file) ?? [];
-      const inside = (offset: number) => def.span.start <= offset && offset <= def.span.end;
-      if (
-        edits.some((e) => e.start <= def.span.end && e.end >= def.span.start) ||
-        resolvedByFix.some((o) => o.file === def.file && inside(o.offset))
-      ) {
-        touched.add(def.key);
-      }
-    }
-  }
+  const touched = (def: Definition): boolean => {
+    if (change.kind !== "fix") return false;
+    const edits = shifts.files.get(def.file) ?? [];
+    const inside = (offset: number) => def.span.start <= offset && offset <= def.span.end;
+    return edits.some((e) => e.start <= def.span.end && e.end >= def.span.start) ||
+      resolvedByFix.some((o) => o.file === def.file && inside(o.offset));
+  };
   let compared = 0;
-  for (const key of keys) {
-    if (touched.has(key)) continue;
-    const a = old[key];
-    const b = now[key];
-    const sections = a === undefined || b === undefined
-      ? [...SECTIONS]
-      : SECTIONS.filter((section) =>
-        // Source is what a plan edits; diagnostics were compared as such (a plan may remove some).
-        section !== "source" && section !== "diagnostics" &&
-        (change.kind !== "fix" || section === "shape") &&
-        a.digests[section] !== b.digests[section]
-      );
-    if (sections.length === 0) {
-      compared++;
-      continue;
+  const changed = (key: string, sections: SectionName[], what: string) => ({
+    compared,
+    problem: {
+      reason: "would_change_meaning" as const,
+      message: `applied, the plan would change other facts than the name: ${key} ${what}`,
+      problem: { kind: "changes_facts" as const, key, sections },
+    },
+  });
+  for (const a of before.model.definitions) {
+    const b = now.get(a.key);
+    if (b === undefined) return changed(a.key, [...SECTIONS], "would disappear");
+    now.delete(a.key);
+    if (touched(a)) continue;
+    const name = change.kind === "definition" && a.key === change.key ? change.name : b.name;
+    const sections: SectionName[] = [];
+    if (a.kind !== b.kind || a.name !== name || !sameShape(a.shape, b.shape, keyOf, name)) {
+      sections.push("shape");
     }
-    const what = a === undefined
-      ? "would appear"
-      : b === undefined
-      ? "would disappear"
-      : `would change in ${sections.join(", ")}`;
-    return {
-      compared,
-      problem: {
-        reason: "would_change_meaning",
-        message: `applied, the plan would change other facts than the name: ${key} ${what}`,
-        problem: { kind: "changes_facts", key, sections },
-      },
-    };
+    if (change.kind !== "fix") {
+      const same = (x: readonly { key: string }[], y: readonly { key: string }[]) => {
+        if (x.length !== y.length) return false;
+        const mapped = y.map((l) => keyOf(l.key)).sort();
+        return x.every((l, i) => l.key === mapped[i]);
+      };
+      if (!same(a.uses, b.uses)) sections.push("dependencies");
+      if (!same(a.types, b.types)) sections.push("related_types");
+      if (!same(a.usedBy, b.usedBy)) sections.push("references");
+      if (!same(a.calledBy, b.calledBy)) sections.push("callers");
+      if (!same(a.calls, b.calls)) sections.push("callees");
+    }
+    if (sections.length > 0) {
+      return changed(a.key, sections, `would change in ${sections.join(", ")}`);
+    }
+    compared++;
   }
+  for (const key of now.keys()) return changed(key, [...SECTIONS], "would appear");
   return { compared, problem: null };
+}
+
+/** Whether two shapes are equal, the second's keys read through `keyOf` and its name as `name`. */
+function sameShape(a: Json, b: Json, keyOf: (key: string) => string, name: string): boolean {
+  const equal = (x: Json, y: Json, top: boolean): boolean => {
+    if (typeof x === "string") return typeof y === "string" && x === keyOf(y);
+    if (x === null || typeof x !== "object") return x === y;
+    if (Array.isArray(x)) {
+      return Array.isArray(y) && x.length === y.length && x.every((v, i) => equal(v, y[i], false));
+    }
+    if (y === null || typeof y !== "object" || Array.isArray(y)) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    return keys.every((k) =>
+      k in y && (top && k === "name" ? x[k] === name : equal(x[k], y[k], false))
+    );
+  };
+  return equal(a, b, true);
 }

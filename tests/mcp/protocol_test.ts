@@ -226,6 +226,36 @@ for (const era of ["legacy", "modern"] as const) {
   });
 }
 
+for (const era of ["legacy", "modern"] as const) {
+  Deno.test(`${era}: resources, prompts and completions are not served: -32601, and not offered`, async () => {
+    const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
+      era === "modern" ? modern(id, method, params) : { jsonrpc: "2.0", id, method, params };
+    const opening = era === "modern"
+      ? [modern(0, "server/discover")]
+      : legacyOpening("2025-11-25", 0);
+    const t = await transcript([
+      ...opening,
+      request(1, "resources/list"),
+      request(2, "resources/templates/list"),
+      request(3, "resources/read", { uri: "file:///etc/passwd" }),
+      request(4, "prompts/list"),
+      request(5, "prompts/get", { name: "x" }),
+      request(6, "completion/complete", {
+        ref: { type: "ref/prompt", name: "x" },
+        argument: { name: "a", value: "b" },
+      }),
+      request(7, "tools/list"),
+    ]);
+    assertCleanExit(t);
+    for (const id of [1, 2, 3, 4, 5, 6]) {
+      assertEquals(errorOf(t, id).code, -32601, `id ${id}: ${JSON.stringify(errorOf(t, id))}`);
+    }
+    assert(Array.isArray(resultOf(t, 7).tools), "serving goes on");
+    const capabilities = resultOf(t, 0).capabilities as Record<string, unknown>;
+    assertEquals(Object.keys(capabilities).filter((k) => k !== "tools" && k !== "logging"), []);
+  });
+}
+
 Deno.test("lines that are not JSON-RPC get -32700 / -32600 and the server keeps serving", async () => {
   const t = await transcript([
     ...legacyOpening("2025-11-25", 0),

@@ -1,0 +1,43 @@
+/**
+ * nazm.command_summary runs the check without any cache (seed: "it runs
+ * without the check cache, so nothing is written"): its `run`, given a
+ * worker context whose cache throws at any touch, still answers, byte for
+ * byte what `nazm check --summary-json` computes — while a tool that does use
+ * the cache fails on the same context, so the trap is real.
+ */
+import { join } from "node:path";
+import { assertEquals, assertThrows } from "../support/assert.ts";
+import { REPO } from "../support/server.ts";
+import { compileRoot, type FactCache, summaryOf } from "../../src/facts/mod.ts";
+import { findTool } from "../../src/mcp/registry.ts";
+import type { ToolContext } from "../../src/mcp/types.ts";
+
+/** A cache whose every read or write throws. */
+function trappedCache(): FactCache {
+  const trap = (): never => {
+    throw new Error("the cache was touched");
+  };
+  const handler: ProxyHandler<object> = { get: trap, set: trap, has: trap, ownKeys: trap };
+  return {
+    parses: new Proxy(new Map(), handler) as FactCache["parses"],
+    analysis: new Proxy({ last: null }, handler) as FactCache["analysis"],
+  };
+}
+
+Deno.test("command_summary: runs without the cache, and says what nazm check says", async () => {
+  const dir = join(REPO, "examples", "ledger");
+  const context: ToolContext = {
+    root: join(dir, "main.nz"),
+    sourceRoot: dir,
+    docsRoot: REPO,
+    cache: trappedCache(),
+  };
+  const summary = await findTool("nazm.command_summary")!.run({}, context);
+  assertEquals(summary.kind, "answer");
+  assertEquals(
+    JSON.stringify(summary.value),
+    JSON.stringify(summaryOf(compileRoot({ root: context.root, sourceRoot: dir }))),
+  );
+  // The trap springs for a tool that reuses parses between calls.
+  assertThrows(() => findTool("nazm.diagnostics")!.run({}, context));
+});

@@ -53,8 +53,8 @@ export interface GenStats {
 
 // ---------------------------------------------------------------- PRNG
 
-/** mulberry32: small, fast and good enough for shapes. */
-function prng(seed: number): () => number {
+/** mulberry32: small, fast and good enough for shapes (tests generate programs with it too). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

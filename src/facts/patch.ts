@@ -34,7 +34,7 @@ import { diagnosticIds } from "./diagnostic_ids.ts";
 import { isSyntaxCode } from "./diagnostics.ts";
 import { answer, type Outcome, refuse } from "./outcome.ts";
 import { snapshotDigest, snapshotOf } from "./snapshot.ts";
-import { type PlannedChange, type Verification, verifyPlan } from "./verify.ts";
+import { type PlannedChange, spliced, type Verification, verifyPlan } from "./verify.ts";
 import {
   compileRoot,
   type FactOptions,
@@ -605,21 +605,18 @@ export function applyPatch(
 
 /** The bytes with the edits (sorted, not overlapping) applied; null where one's `expected` is not there. */
 function editedBytes(bytes: Uint8Array, edits: readonly PatchEdit[]): Uint8Array | null {
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
   let at = 0;
   for (const edit of edits) {
     const expected = decoder.decode(bytes.subarray(edit.start.offset, edit.end.offset));
     if (expected !== edit.expected || edit.start.offset < at) return null;
-    parts.push(bytes.subarray(at, edit.start.offset), encoder.encode(edit.replacement));
     at = edit.end.offset;
   }
-  parts.push(bytes.subarray(at));
-  const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+  return spliced(
+    bytes,
+    edits.map((e) => ({
+      file: e.file,
+      span: { start: e.start.offset, end: e.end.offset },
+      replacement: e.replacement,
+    })),
+  );
 }

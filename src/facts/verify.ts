@@ -152,6 +152,24 @@ export function verifyPlan(
 
 // ---------------------------------------------------------------- offsets
 
+/** The bytes with sorted, non-overlapping edits applied (their spans in these bytes). */
+export function spliced(bytes: Uint8Array, edits: readonly PlannedEdit[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  for (const edit of edits) {
+    parts.push(bytes.subarray(at, edit.span.start), encoder.encode(edit.replacement));
+    at = edit.span.end;
+  }
+  parts.push(bytes.subarray(at));
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
 interface Shift {
   /** The edit in the current bytes. */
   readonly start: number;
@@ -204,25 +222,9 @@ class EditShifts {
   /** The edited bytes of every file the plan touches. */
   editedFiles(): Map<string, Uint8Array> {
     const out = new Map<string, Uint8Array>();
-    for (const [path, shifts] of this.files) {
+    for (const path of this.files.keys()) {
       const bytes = this.#before.files.find((f) => f.path === path)!.bytes;
-      const replacements = this.#edits.filter((e) => e.file === path).map((e) =>
-        encoder.encode(e.replacement)
-      );
-      const total = bytes.length +
-        shifts.reduce((n, s, i) => n + replacements[i].length - (s.end - s.start), 0);
-      const joined = new Uint8Array(total);
-      let at = 0;
-      let from = 0;
-      shifts.forEach((s, i) => {
-        joined.set(bytes.subarray(from, s.start), at);
-        at += s.start - from;
-        joined.set(replacements[i], at);
-        at += replacements[i].length;
-        from = s.end;
-      });
-      joined.set(bytes.subarray(from), at);
-      out.set(path, joined);
+      out.set(path, spliced(bytes, this.#edits.filter((e) => e.file === path)));
     }
     return out;
   }

@@ -6,6 +6,7 @@
  * diagnostics' fixes are refused as such.
  */
 import { assert, assertEquals } from "../support/assert.ts";
+import { diagnosticById } from "../support/semantic_facts.ts";
 import { goldenCases } from "../support/golden.ts";
 import { type CaseFiles, loadCase, splitCase } from "../semantics/_support.ts";
 import {
@@ -38,10 +39,7 @@ Deno.test("fix plans: every fix of every golden case, planned and applied", asyn
       const index = indexOf(before);
       const state = sourceState(before);
       for (const entry of index.diagnostics) {
-        const d = before.diagnostics.find((x) =>
-          x.code === entry.code && x.file === entry.file && x.span?.start === entry.start.offset &&
-          x.span?.end === entry.end.offset
-        )!;
+        const d = diagnosticById(before, entry.id);
         for (let fix = 0; fix < d.fixes.length; fix++) {
           await t.step(`${path}: ${entry.id} fix ${fix}`, () => {
             const outcome = semanticPatchOf(before, {

@@ -14,8 +14,10 @@
  * Fixed seeds, at least 2,000 requests per run.
  */
 import { assert, assertEquals } from "../support/assert.ts";
+import { diagnosticById } from "../support/semantic_facts.ts";
 import { assertValidAgainst } from "../support/schema.ts";
 import { planProgram } from "../support/plan_programs.ts";
+import { PATCH_REASONS } from "../../src/mcp/schemas/patch.ts";
 import { compileFiles, recheckPlan } from "../support/plan_check.ts";
 import {
   indexOf,
@@ -38,21 +40,7 @@ import {
 const RENAME_SEEDS = [11, 23];
 /** Programs whose every fix is planned: a few each (planted diagnostics vary by seed). */
 const FIX_SEEDS = Array.from({ length: 16 }, (_, i) => 100 + i);
-const REASONS = new Set([
-  "exported_definition",
-  "not_a_definition",
-  "invalid_name",
-  "name_conflict",
-  "no_current_diagnostic",
-  "syntax_diagnostic",
-  "no_such_fix",
-  "stale_state",
-  "syntax_recovery",
-  "file_not_in_compilation",
-  "root_unreadable",
-  "would_break",
-  "would_change_meaning",
-]);
+const REASONS: ReadonlySet<string> = new Set(PATCH_REASONS);
 const PRELUDE = [...PRELUDE_FUNCTIONS.keys(), ...PRELUDE_VARIANTS.keys(), ...PRELUDE_TYPES.keys()];
 const encoder = new TextEncoder();
 
@@ -191,10 +179,7 @@ Deno.test("plan safety: renames and fixes on generated programs are refused with
     const index = indexOf(before);
     const state = sourceState(before);
     for (const entry of index.diagnostics) {
-      const d = before.diagnostics.find((x) =>
-        x.code === entry.code && x.file === entry.file && x.span?.start === entry.start.offset &&
-        x.span?.end === entry.end.offset
-      )!;
+      const d = diagnosticById(before, entry.id);
       for (let fix = 0; fix < d.fixes.length; fix++) {
         fixes++;
         const outcome = plan(before, { operation: "fix", diagnostic: entry.id, fix, state }, tally);

@@ -12,18 +12,7 @@
  *
  * @module
  */
-
-/** mulberry32: a small seeded PRNG with a 32-bit state. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "../../bench/gen.ts";
 
 /** A generated program: relative path → text; `main.nz` is the root. */
 export interface PlanProgram {

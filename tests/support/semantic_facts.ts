@@ -5,7 +5,15 @@
  *
  * @module
  */
+import type { Diagnostic } from "../../src/base/mod.ts";
+import { diagnosticIds } from "../../src/facts/mod.ts";
 import type { Compilation } from "../../src/semantics/mod.ts";
+
+/** The diagnostic nazm.diagnostics lists under `id` (a test failure when there is none). */
+export function diagnosticById(compilation: Compilation, id: string): Diagnostic {
+  for (const [d, at] of diagnosticIds(compilation)) if (at === id) return d;
+  throw new Error(`no diagnostic has the id ${id}`);
+}
 
 export function semanticFacts(
   compilation: Compilation,

@@ -365,10 +365,16 @@ function definitionConflict(
     return `the module already defines \`${newName}\``;
   }
   // The first of duplicates (N0204) is what its name means: renamed, the next one would take
-  // over every reference. A later one (`name#2`) has no reference and may be renamed away.
-  const isFirst = !def.key.includes("#");
-  if (isFirst && inModule.some((d) => d.name === def.name && d.key !== def.key)) {
-    return `\`${def.name}\` is defined more than once (N0204): rename the later definitions first, or the next one would take over its references`;
+  // over every reference. The last one has no reference and may be renamed away.
+  const ordinal = (key: string) => Number(/#(\d+)$/.exec(key)?.[1] ?? 1);
+  const later = inModule.filter((d) => d.name === def.name && ordinal(d.key) > ordinal(def.key));
+  if (later.length > 0) {
+    // Renamed away, this one would leave its key to the next (`name#3` becomes `name#2`).
+    return ordinal(def.key) === 1
+      ? `\`${def.name}\` is defined more than once (N0204): rename the later definitions first, or the next one would take over its references`
+      : `\`${
+        later[later.length - 1].key
+      }\` would be renumbered: rename the last definition of \`${def.name}\` first`;
   }
   const file = compilation.files.find((f) => f.path === def.file)!;
   for (const imp of file.parse.tree.imports) {

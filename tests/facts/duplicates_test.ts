@@ -107,3 +107,33 @@ Deno.test("duplicates: the second definition can be renamed away; the first is n
     program.dispose();
   }
 });
+
+Deno.test("duplicates: of three, only the last is renamed, so no key is renumbered", () => {
+  const program = tempProgram({
+    "main.nz":
+      `fn twin() -> Int { 1 }\n\nfn twin() -> Int { 2 }\n\nfn twin() -> Int { 3 }\n\nfn main() -> Int { twin() }\n`,
+  });
+  try {
+    const config = { root: program.root, sourceRoot: program.dir };
+    const reason = (line: number) => {
+      const outcome = semanticPatch(config, {
+        operation: "rename",
+        file: "main.nz",
+        position: { line, column: 4 },
+        new_name: "other",
+      });
+      return outcome.kind === "refusal" ? outcome.value.reason : outcome.value.target;
+    };
+    assertEquals(reason(1), "name_conflict");
+    assertEquals(reason(3), "name_conflict");
+    assertEquals(reason(5), {
+      kind: "definition",
+      key: "main::twin#3",
+      new_key: "main::other",
+      name: "twin",
+      new_name: "other",
+    });
+  } finally {
+    program.dispose();
+  }
+});

@@ -14,11 +14,12 @@
  *    compared at its place, mapped through the edits' offset shifts, both
  *    ways: a name outside the edited text must resolve as before, and no
  *    name outside it may start to resolve. A renamed occurrence must resolve
- *    to the renamed thing.
- * 3. Facts: after a rename, every definition's snapshot sections but
- *    `source`, digested with the new key read as the old one, equal the
- *    current ones; after a fix, every definition the edits do not touch
- *    keeps its shape.
+ *    to the renamed thing. A fix's own text is not compared, and a name
+ *    reported unknown may resolve after a fix (an import it adds).
+ * 3. Facts: after a rename, what every definition's snapshot sections but
+ *    `source` and `diagnostics` digest (kind, shape, the keys of each
+ *    relation), compared in the clear with the new key read as the old one;
+ *    after a fix, the shape of every definition the edits do not touch.
  *
  * @module
  */

@@ -59,7 +59,7 @@ function main(argv: readonly string[]): void {
     tools: TOOLS,
     schemaDir: `${BUILT_REPOSITORY}/schema`,
     context: paths,
-    textContent: command.textContent,
+    publication: { content: command.content, names: command.toolNames },
     log,
     input: Deno.stdin.readable,
     output: Deno.stdout,

@@ -6,13 +6,15 @@
  * @module
  */
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import type { ContentMode, ToolNaming } from "./publishing.ts";
 
 /** The usage text printed by --help. */
 export const USAGE =
   `nazm-mcp — read-only MCP stdio server: compiler-backed facts about one Nazm program
 
 Usage:
-  nazm-mcp --root FILE [--source-root DIR] [--docs DIR] [--text-content]
+  nazm-mcp --root FILE [--source-root DIR] [--docs DIR]
+           [--text-content[=all|refusals]] [--tool-names=dotted|underscore]
   nazm-mcp --help | --version
 
 Options:
@@ -20,7 +22,15 @@ Options:
   --source-root DIR    the folder imports resolve under (default: the root's folder)
   --docs DIR           the Nazm repository whose documentation the docs tools read
                        (default: the repository this server was built from)
-  --text-content       also carry each result's JSON as one text block
+  --text-content       also carry each result's JSON as one text block (=all)
+  --text-content=refusals
+                       give a refusal one text block "reason: message"; answers
+                       stay structured only
+                       (default: each result once, in structuredContent, content [])
+  --tool-names=underscore
+                       publish nazm_semantic_context and so on, for clients whose
+                       tool names must match ^[a-zA-Z0-9_-]+$ (default: dotted,
+                       nazm.semantic_context)
   --help               print this text and exit
   --version            print the version and exit
 
@@ -40,22 +50,41 @@ export type Command =
     root: string;
     sourceRoot?: string;
     docs?: string;
-    textContent: boolean;
+    content: ContentMode;
+    toolNames: ToolNaming;
   }
   | { kind: "error"; message: string };
 
-const VALUE_FLAGS = ["--root", "--source-root", "--docs"] as const;
+const VALUE_FLAGS = ["--root", "--source-root", "--docs", "--tool-names"] as const;
+
+const CONTENT_MODES: Readonly<Record<string, ContentMode>> = { all: "all", refusals: "refusals" };
+const TOOL_NAMINGS: Readonly<Record<string, ToolNaming>> = {
+  dotted: "dotted",
+  underscore: "underscore",
+};
 
 /** Parses argv; touches no file. */
 export function parseArgs(argv: readonly string[]): Command {
   const values: Record<string, string> = {};
-  let textContent = false;
+  let content: ContentMode | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return { kind: "help" };
     if (arg === "--version" || arg === "-V") return { kind: "version" };
-    if (arg === "--text-content") {
-      textContent = true;
+    // Its value is optional, so it is only ever attached: `--text-content refusals`
+    // would be a stray argument, never a silently different mode.
+    if (arg === "--text-content" || arg.startsWith("--text-content=")) {
+      if (content !== undefined) {
+        return { kind: "error", message: "--text-content is given twice" };
+      }
+      const value = arg === "--text-content" ? "all" : arg.slice("--text-content=".length);
+      if (!Object.hasOwn(CONTENT_MODES, value)) {
+        return {
+          kind: "error",
+          message: `--text-content takes all or refusals, not ${JSON.stringify(value)}`,
+        };
+      }
+      content = CONTENT_MODES[value];
       continue;
     }
     const eq = arg.indexOf("=");
@@ -81,6 +110,13 @@ export function parseArgs(argv: readonly string[]): Command {
     }
     return { kind: "error", message: `unexpected argument ${arg}` };
   }
+  const naming = values["--tool-names"] ?? "dotted";
+  if (!Object.hasOwn(TOOL_NAMINGS, naming)) {
+    return {
+      kind: "error",
+      message: `--tool-names takes dotted or underscore, not ${JSON.stringify(naming)}`,
+    };
+  }
   if (values["--root"] === undefined) {
     return { kind: "error", message: "--root FILE is required" };
   }
@@ -89,7 +125,8 @@ export function parseArgs(argv: readonly string[]): Command {
     root: values["--root"],
     sourceRoot: values["--source-root"],
     docs: values["--docs"],
-    textContent,
+    content: content ?? "structured",
+    toolNames: TOOL_NAMINGS[naming],
   };
 }
 

@@ -13,8 +13,16 @@ import { AnalysisBridge } from "./bridge.ts";
 import { createGate, LEGACY_REVISIONS, MODERN_REVISIONS } from "./gate.ts";
 import type { Logger } from "./log.ts";
 import type { CallReply } from "./protocol.ts";
+import {
+  type Publication,
+  renameInResult,
+  renameInSchema,
+  textBlockOf,
+  type ToolNameMap,
+  toolNameMap,
+} from "./publishing.ts";
 import { LineTransport, writerOf } from "./transport.ts";
-import type { ToolContext, ToolDefinition } from "./types.ts";
+import type { AnyZodObject, ToolContext, ToolDefinition } from "./types.ts";
 
 /** The annotations every nazm-mcp tool carries: it reads, and changes nothing. */
 export const TOOL_ANNOTATIONS = Object.freeze({
@@ -35,8 +43,8 @@ export interface ServerOptions {
   readonly schemaDir: string;
   /** Root, source root and docs repository, absolute and real. */
   readonly context: ToolContext;
-  /** Also carry each result's JSON as one text block (`--text-content`). */
-  readonly textContent: boolean;
+  /** Which results also carry a text block, and how tool names are published (publishing.ts). */
+  readonly publication: Publication;
   readonly log: Logger;
   /** Input and output streams (stdin, stdout). */
   readonly input: ReadableStream<Uint8Array>;
@@ -70,19 +78,28 @@ export function loadPublishedSchema(
   return schema;
 }
 
+/** What the server tells a client about itself at the start (both eras). */
+export const INSTRUCTIONS =
+  "Read-only, compiler-backed facts about one Nazm program (the --root compilation): semantic context, snapshots and deltas, planned (never applied) patches, diagnostics and the check summary; and Nazm's own documentation and repository map. Every call re-reads the disk; nothing is written.";
+
 /** Starts serving on the given streams. */
 export function startServer(options: ServerOptions): RunningServer {
-  const { log, tools } = options;
+  const { log, tools, publication } = options;
+  const names = toolNameMap(tools.map((tool) => tool.name), publication.names);
+  // Keyed by canonical name; what a client sees is renamed for the mode.
   const published = new Map(
     tools.map((tool) => [
       tool.name,
-      lazyJsonSchema(loadPublishedSchema(options.schemaDir, tool.outputSchema)),
+      lazyJsonSchema(
+        renameInSchema(loadPublishedSchema(options.schemaDir, tool.outputSchema), names),
+      ),
     ]),
   );
   const checks = new Map(
     [...published].map(([name, schema]) => [name, schemaCheck(schema)]),
   );
-  const inputs = new Map(tools.map((tool) => [tool.name, tool.input]));
+  // Keyed by published name: only the running mode's names are tools.
+  const inputs = new Map(tools.map((tool) => [names.publishedOf(tool.name), tool.input]));
   const bridge = new AnalysisBridge(options.context, log, {
     module: options.workerModule,
     callTimeoutMs: options.callTimeoutMs,
@@ -100,17 +117,16 @@ export function startServer(options: ServerOptions): RunningServer {
         capabilities: { tools: { listChanged: false } },
         // Exactly these: the SDK's default list also echoes 2024-10-07.
         supportedProtocolVersions: [...LEGACY_REVISIONS, ...MODERN_REVISIONS],
-        instructions:
-          "Read-only, compiler-backed facts about one Nazm program (the --root compilation): semantic context, snapshots and deltas, planned (never applied) patches, diagnostics and the check summary; and Nazm's own documentation and repository map. Every call re-reads the disk; nothing is written.",
+        instructions: names.renameMentions(INSTRUCTIONS),
       },
     );
     for (const tool of tools) {
       server.registerTool(
-        tool.name,
+        names.publishedOf(tool.name),
         {
-          title: tool.title,
-          description: tool.description,
-          inputSchema: tool.input,
+          title: names.renameMentions(tool.title),
+          description: names.renameMentions(tool.description),
+          inputSchema: publishedInput(tool.input, names),
           outputSchema: published.get(tool.name)!,
           annotations: { ...TOOL_ANNOTATIONS },
         },
@@ -121,7 +137,8 @@ export function startServer(options: ServerOptions): RunningServer {
             `${tool.name} ${reply.kind} in ${(performance.now() - started).toFixed(1)} ms`,
           );
           return toolResult(tool.name, reply, {
-            textContent: options.textContent,
+            publication,
+            names,
             check: checks.get(tool.name),
             log,
           });
@@ -185,6 +202,27 @@ export function lazyJsonSchema(
   } as PublishedStandardSchema;
 }
 
+/**
+ * A tool's input as tools/list publishes it: the zod object itself under
+ * dotted names; otherwise the same object (it still validates) whose
+ * rendered JSON Schema has its mentions of tools renamed.
+ */
+function publishedInput(input: AnyZodObject, names: ToolNameMap): AnyZodObject {
+  if (names.naming === "dotted") return input;
+  const standard = input["~standard"] as unknown as {
+    jsonSchema: Record<"input" | "output", (options: unknown) => Record<string, unknown>>;
+  };
+  return {
+    "~standard": {
+      ...input["~standard"],
+      jsonSchema: {
+        input: (options: unknown) => renameInSchema(standard.jsonSchema.input(options), names),
+        output: (options: unknown) => renameInSchema(standard.jsonSchema.output(options), names),
+      },
+    },
+  } as unknown as AnyZodObject;
+}
+
 /** A check by the SDK's own JSON Schema validator (the one tools/call uses). */
 export function schemaCheck(
   standardSchema: PublishedStandardSchema,
@@ -203,36 +241,45 @@ export function schemaCheck(
  * with `content: []`; a refusal the same way with `isError: true`. A value
  * its schema rejects, or a bug in the worker, is an `internal_error` result:
  * `isError: true`, no structured content (it could not be valid against
- * every tool's schema), one text block. With `textContent`, an answer's or a
- * refusal's JSON is also carried as one text block.
+ * every tool's schema), one text block. The publication adds a text block
+ * to answers and refusals (`all`) or to refusals only (`refusals`), and
+ * publishes the names of tools the value cites.
  */
 export function toolResult(
   tool: string,
   reply: CallReply,
-  options: { textContent: boolean; check?: SchemaCheck; log?: Logger },
+  options: {
+    publication: Publication;
+    names?: ToolNameMap;
+    check?: SchemaCheck;
+    log?: Logger;
+  },
 ): CallToolResult {
+  const names = options.names ?? toolNameMap([tool], options.publication.names);
+  const shown = names.publishedOf(tool);
+  const value = reply.kind === "internal_error"
+    ? undefined
+    : renameInResult(reply.value, reply.kind, names) as Record<string, unknown>;
   let failure = reply.kind === "internal_error" ? reply.message : undefined;
   if (failure === undefined && options.check) {
-    const problem = options.check(
-      reply.kind === "internal_error" ? undefined : reply.value,
-    );
+    const problem = options.check(value);
     if (problem !== undefined) {
       failure = `the ${reply.kind} does not match its published schema: ${problem}`;
-      options.log?.error(`${tool}: ${failure}`);
+      options.log?.error(`${shown}: ${failure}`);
     }
   }
-  if (failure !== undefined || reply.kind === "internal_error") {
+  if (failure !== undefined || reply.kind === "internal_error" || value === undefined) {
     return {
       isError: true,
       content: [{
         type: "text",
-        text: `internal_error: ${tool} failed inside the server: ${failure}`,
+        text: `internal_error: ${shown} failed inside the server: ${failure}`,
       }],
     };
   }
-  const value = reply.value as Record<string, unknown>;
+  const text = textBlockOf(reply.kind, value, options.publication.content);
   const result: CallToolResult = {
-    content: options.textContent ? [{ type: "text", text: JSON.stringify(value) }] : [],
+    content: text === undefined ? [] : [{ type: "text", text }],
     structuredContent: value,
   };
   if (reply.kind === "refusal") result.isError = true;

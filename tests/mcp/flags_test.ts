@@ -39,6 +39,37 @@ const failures: [string, string[], RegExp][] = [
     /does not exist/,
   ],
   [
+    "an unknown content mode",
+    ["--root", ROOT, "--text-content=answers"],
+    /--text-content takes all or refusals, not "answers"/,
+  ],
+  [
+    "an empty content mode",
+    ["--root", ROOT, "--text-content="],
+    /--text-content takes all or refusals, not ""/,
+  ],
+  [
+    "--text-content twice",
+    ["--root", ROOT, "--text-content", "--text-content=refusals"],
+    /--text-content is given twice/,
+  ],
+  [
+    "a content mode as a separate argument",
+    ["--root", ROOT, "--text-content", "refusals"],
+    /unexpected argument refusals/,
+  ],
+  [
+    "an unknown tool naming",
+    ["--root", ROOT, "--tool-names=camel"],
+    /--tool-names takes dotted or underscore, not "camel"/,
+  ],
+  ["--tool-names without a value", ["--root", ROOT, "--tool-names"], /--tool-names needs a value/],
+  [
+    "--tool-names twice",
+    ["--root", ROOT, "--tool-names", "underscore", "--tool-names=dotted"],
+    /--tool-names is given twice/,
+  ],
+  [
     "a docs repository that is a file",
     ["--root", ROOT, "--docs", "deno.json"],
     /is not a directory/,
@@ -66,8 +97,11 @@ Deno.test("flags: --help prints the usage", async () => {
   assertEquals(t.code, 0);
   assertStringIncludes(
     t.stdout,
-    "nazm-mcp --root FILE [--source-root DIR] [--docs DIR] [--text-content]",
+    "nazm-mcp --root FILE [--source-root DIR] [--docs DIR]\n" +
+      "           [--text-content[=all|refusals]] [--tool-names=dotted|underscore]",
   );
+  assertStringIncludes(t.stdout, "--text-content=refusals");
+  assertStringIncludes(t.stdout, "--tool-names=underscore");
   assertStringIncludes(t.stdout, "NAZM_LOG");
   assertEquals(t.stderr, "");
 });
@@ -79,6 +113,9 @@ Deno.test("flags: a relative root, an explicit source root and docs repository a
     "examples",
     "--docs",
     ".",
+    "--text-content=refusals",
+    "--tool-names",
+    "underscore",
   ]);
   assertEquals(t.code, 0, t.stderr);
   assertEquals(t.stdout, "");

@@ -48,6 +48,12 @@ export const RUNTIME_FLAGS = [
   "--unstable-worker-options",
 ] as const;
 
+/**
+ * The server's own lock file, frozen: a binary holds exactly the packages
+ * the server imports (the tests' and benchmarks' are in dev.lock only).
+ */
+export const LOCK_FLAGS = ["--lock=server.lock", "--frozen"] as const;
+
 /** What every binary embeds, relative to the repository. */
 export function includes(): string[] {
   const manifest = JSON.parse(
@@ -71,6 +77,7 @@ export function compileArgs(target: string): string[] {
   return [
     "compile",
     ...RUNTIME_FLAGS,
+    ...LOCK_FLAGS,
     ...includes().flatMap((path) => ["--include", path]),
     "--target",
     target,

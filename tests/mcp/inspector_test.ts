@@ -7,7 +7,7 @@
  */
 import { assert, assertEquals } from "../support/assert.ts";
 import { assertValidAgainst } from "../support/schema.ts";
-import { childEnv, EXAMPLE_ROOT, REPO, SERVER_FLAGS } from "../support/server.ts";
+import { childEnv, EXAMPLE_ROOT, REPO, serverArgs } from "../support/server.ts";
 import { join } from "node:path";
 import { TOOLS } from "../../src/mcp/mod.ts";
 
@@ -27,11 +27,7 @@ async function inspect(...method: string[]) {
       "--cli",
       "--",
       Deno.execPath(),
-      "run",
-      ...SERVER_FLAGS,
-      join(REPO, "main.ts"),
-      "--root",
-      EXAMPLE_ROOT,
+      ...serverArgs(["--root", EXAMPLE_ROOT]),
       ...method,
     ],
     cwd: join(HOME, "node_modules"),

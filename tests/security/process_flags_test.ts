@@ -12,7 +12,10 @@ import { join } from "node:path";
 const tasks = JSON.parse(Deno.readTextFileSync(join(REPO, "deno.json"))).tasks;
 
 Deno.test("deno task mcp, the tests and deno compile share exactly the server's flags", () => {
-  assertEquals(tasks.mcp, `deno run ${SERVER_FLAGS.join(" ")} main.ts`);
+  assertEquals(
+    tasks.mcp,
+    `deno run --lock=server.lock --frozen ${SERVER_FLAGS.join(" ")} main.ts`,
+  );
   assertEquals([...RUNTIME_FLAGS], [...SERVER_FLAGS]);
   for (const flag of SERVER_FLAGS) {
     assert(!/--allow-(write|net|run|ffi|sys|all|import)|^-A$/.test(flag), flag);
@@ -31,6 +34,11 @@ Deno.test("deno compile builds all five targets with the flags and the embedded 
     const args = compileArgs(target);
     assertEquals(args[0], "compile");
     assertEquals(args.slice(1, 1 + RUNTIME_FLAGS.length), [...RUNTIME_FLAGS]);
+    assertEquals(
+      args.slice(1 + RUNTIME_FLAGS.length, 3 + RUNTIME_FLAGS.length),
+      ["--lock=server.lock", "--frozen"],
+      "a binary holds the server's packages alone",
+    );
     const included = args.flatMap((arg, i) => args[i - 1] === "--include" ? [arg] : []);
     for (
       const needed of ["src/mcp/worker.ts", "docs", "schema", "nazm-repo.json"]

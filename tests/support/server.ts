@@ -25,6 +25,12 @@ export const SERVER_FLAGS = [
   "--allow-env=NAZM_LOG",
   "--unstable-worker-options",
 ] as const;
+/**
+ * The lock flags of deno.json's `mcp` task, with the lock file's absolute
+ * path: the server resolves its packages from server.lock alone, so a
+ * package it imports that the lock lacks fails every protocol test.
+ */
+export const LOCK_FLAGS: readonly string[] = [`--lock=${join(REPO, "server.lock")}`, "--frozen"];
 /** The default root every protocol test serves. */
 export const EXAMPLE_ROOT: string = join(REPO, "examples", "shapes", "main.nz");
 /** The modern revision. */
@@ -44,7 +50,7 @@ export function serverArgs(
   args: readonly string[] = ["--root", EXAMPLE_ROOT],
   entry: string = join(REPO, "main.ts"),
 ): string[] {
-  return ["run", ...SERVER_FLAGS, entry, ...args];
+  return ["run", ...LOCK_FLAGS, ...SERVER_FLAGS, entry, ...args];
 }
 
 /** What the child needs from our environment (DENO_DIR and friends), plus `extra`. */
@@ -122,16 +128,25 @@ export interface TranscriptOptions {
   entry?: string;
   /** Leave stdout unparsed (`messages` empty): for --help and --version. */
   raw?: boolean;
+  /** The whole `deno` argv, instead of `serverArgs(args, entry)` (other Deno flags). */
+  denoArgs?: readonly string[];
 }
 
 const encoder = new TextEncoder();
 
 /** Spawns the real server with piped stdio and only the environment it needs. */
 function spawnServer(
-  options: { args?: readonly string[]; entry?: string; env?: Record<string, string> },
+  options: {
+    args?: readonly string[];
+    entry?: string;
+    env?: Record<string, string>;
+    denoArgs?: readonly string[];
+  },
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
-    args: serverArgs(options.args ?? (options.entry ? [] : undefined), options.entry),
+    args: options.denoArgs
+      ? [...options.denoArgs]
+      : serverArgs(options.args ?? (options.entry ? [] : undefined), options.entry),
     cwd: REPO,
     env: childEnv(options.env),
     clearEnv: true,

@@ -15,7 +15,14 @@
  * The download size and time are measured by `deno task bench:first-start`.
  */
 import { assert, assertEquals } from "../support/assert.ts";
-import { childEnv, EXAMPLE_ROOT, REPO, SERVER_FLAGS, transcript } from "../support/server.ts";
+import {
+  childEnv,
+  EXAMPLE_ROOT,
+  legacyOpening,
+  REPO,
+  SERVER_FLAGS,
+  transcript,
+} from "../support/server.ts";
 import { join } from "node:path";
 
 const config = JSON.parse(Deno.readTextFileSync(join(REPO, "deno.json")));
@@ -165,5 +172,45 @@ Deno.test("setup: an empty cache gets only the server's packages, and then the s
     assertEquals(check.code, 0, check.stderr);
   } finally {
     await Deno.remove(denoDir, { recursive: true });
+  }
+});
+
+Deno.test("README: the checkout configuration is the tests' command and starts the server", async () => {
+  const readme = Deno.readTextFileSync(join(REPO, "README.md"));
+  const from = readme.indexOf("From a checkout, run it through Deno");
+  const block = /```json\n([\s\S]*?)\n```/.exec(readme.slice(from))![1];
+  const documented = JSON.parse(
+    block.replaceAll("/absolute/path/to/nazm", REPO).replaceAll(
+      "/absolute/path/to/main.nz",
+      EXAMPLE_ROOT,
+    ),
+  ).mcpServers.nazm as { command: string; args: string[]; env: Record<string, string> };
+  assertEquals(documented.command, "deno");
+  assertEquals(documented.env, { DENO_NO_UPDATE_CHECK: "1" });
+  const tasks = config.tasks as Record<string, string>;
+  const flags = tasks.mcp.replace(/^deno run /, "").replace(/ main\.ts$/, "").split(" ");
+  assertEquals(
+    documented.args.slice(0, 1 + flags.length),
+    ["run", ...flags.map((flag) => flag.replace("server.lock", join(REPO, "server.lock")))],
+  );
+  const t = await transcript([
+    ...legacyOpening(),
+    { jsonrpc: "2.0", id: 1, method: "tools/list" },
+  ], { env: documented.env, denoArgs: documented.args });
+  assertEquals(t.code, 0, t.stderr);
+  assertEquals(
+    (t.messages.find((m) => m.id === 1)!.result as { tools: unknown[] }).tools.length,
+    11,
+  );
+  // Every configuration the README shows that runs Deno turns its update check off.
+  const runsDeno = [...readme.matchAll(/"command": "deno"|command = "deno"|claude mcp add /g)];
+  assert(runsDeno.length >= 4, "the README shows the checkout form for several clients");
+  for (const match of runsDeno) {
+    const rest = readme.slice(match.index);
+    const end = Math.min(...["```", "\n\n", "`\n"].map((stop) => {
+      const at = rest.indexOf(stop, match[0].length);
+      return at === -1 ? rest.length : at;
+    }));
+    assert(/DENO_NO_UPDATE_CHECK( = |": |=)"?1/.test(rest.slice(0, end)), rest.slice(0, end));
   }
 });

@@ -111,7 +111,7 @@ clientTest(
     );
     assert(result.is_error !== true);
     const packet = JSON.parse(result.content as string);
-    assertEquals(packet.schema, "nazm.context/3");
+    assertEquals(packet.schema, "nazm.context/4");
     assertEquals(packet.target.name, "describe");
   },
 );

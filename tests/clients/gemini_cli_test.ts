@@ -104,7 +104,7 @@ clientTest(
     // It wraps a tool's text as untrusted context; inside is the answer's JSON.
     assert(output.startsWith("<untrusted_context>"), output.slice(0, 100));
     const packet = JSON.parse(output.slice(output.indexOf("{"), output.lastIndexOf("}") + 1));
-    assertEquals(packet.schema, "nazm.context/3");
+    assertEquals(packet.schema, "nazm.context/4");
     assertEquals(packet.target.name, "describe");
   },
 );

@@ -105,3 +105,13 @@ export function loadCase(c: CaseFiles, options: { cache?: Map<string, never> } =
 export function loadCaseFile(path: string): Compilation {
   return loadCase(splitCase(Deno.readFileSync(path)));
 }
+
+/** The files a case spells out (`// @file:`), in its order: what its golden shows. */
+export function writtenFiles(bytes: Uint8Array): { path: string; bytes: Uint8Array }[] {
+  const text = decoder.decode(bytes);
+  const files = splitCase(bytes).files;
+  const paths = text.startsWith("// @file:")
+    ? [...text.matchAll(/^\/\/ @file: (\S+)$/gm)].map((m) => m[1])
+    : ["main.nz"];
+  return paths.map((path) => ({ path, bytes: files.get(path)! }));
+}

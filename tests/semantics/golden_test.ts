@@ -1,12 +1,15 @@
 /**
  * Golden cases for the semantic diagnostics: tests/golden/semantics/<CODE>_<slug>.nz
- * with the serialized diagnostics beside it. `NAZM_GOLDEN_WRITE=1` rewrites.
+ * (several modules in one file with `// @file:` markers) and, beside it,
+ * `<CODE>_<slug>.diagnostics.txt`: the serialized diagnostics rendered as
+ * annotated source (tests/golden/README.md). `NAZM_GOLDEN_WRITE=1` rewrites.
  */
 import { goldenTest } from "../support/golden.ts";
+import { renderDiagnostics } from "../support/render_diagnostics.ts";
 import { serializeDiagnostics } from "../../src/semantics/mod.ts";
-import { loadCaseFile } from "./_support.ts";
+import { loadCase, splitCase, writtenFiles } from "./_support.ts";
 
 goldenTest("semantics golden", "tests/golden/semantics", ".nz", (path) => {
-  const c = loadCaseFile(path);
-  return { diagnostics: serializeDiagnostics(c) };
-});
+  const bytes = Deno.readFileSync(path);
+  return renderDiagnostics(serializeDiagnostics(loadCase(splitCase(bytes))), writtenFiles(bytes));
+}, { expectation: ".diagnostics.txt" });

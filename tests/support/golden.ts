@@ -1,12 +1,17 @@
 /**
- * The golden runner: one case a file (or a folder), its expected JSON beside
- * it as `<case>.json`. `NAZM_GOLDEN_WRITE=1` rewrites the expectations
- * instead of comparing, after a reviewed change.
+ * The golden runner: one case a file (or a folder), its expectation beside
+ * it — `<case>.json` by default, or a text file such as
+ * `<case>.diagnostics.txt` when the test renders the case as annotated
+ * source. `NAZM_GOLDEN_WRITE=1` (`deno task golden:update`) rewrites the
+ * expectations instead of comparing, after a reviewed change. The formats
+ * are described in tests/golden/README.md.
  *
  * Usage, in any test file:
  *
  * ```ts
- * goldenTest("syntax golden", "tests/golden/syntax", ".nz", (path, text) => ({ ... }));
+ * goldenTest("syntax golden", "tests/golden/syntax", ".nz", (path, text) => render(text), {
+ *   expectation: ".diagnostics.txt",
+ * });
  * ```
  *
  * @module
@@ -15,6 +20,12 @@
 export interface GoldenOptions {
   /** Treat each sub-folder whose name ends with the extension as one case (multi-module cases). */
   readonly folders?: boolean;
+  /**
+   * The expectation's suffix, replacing the case's extension: `.json` (the
+   * default) writes the value as stable JSON; any other suffix takes the
+   * value as the expectation's exact text (a string ending with a newline).
+   */
+  readonly expectation?: string;
 }
 
 /** Computes a case's actual value from its path and (for a file case) its text. */
@@ -35,9 +46,9 @@ export function goldenCases(dir: string, ext: string, options: GoldenOptions = {
   return out.sort();
 }
 
-/** The expectation file of a case: `<case without ext>.json`. */
-export function expectationPath(casePath: string, ext: string): string {
-  return casePath.slice(0, casePath.length - ext.length) + ".json";
+/** The expectation file of a case: `<case without ext><expectation>` (`.json` by default). */
+export function expectationPath(casePath: string, ext: string, expectation = ".json"): string {
+  return casePath.slice(0, casePath.length - ext.length) + expectation;
 }
 
 /** Stable JSON: 2-space indent, keys in the order the value built them, bigints as strings, final newline. */
@@ -50,9 +61,25 @@ export function stableJson(value: unknown): string {
  * Compares `actual` with the case's expectation file, or writes it in
  * write mode. A missing expectation fails (outside write mode).
  */
-export function checkGolden(casePath: string, ext: string, actual: unknown): void {
-  const expected = expectationPath(casePath, ext);
-  const text = stableJson(actual);
+export function checkGolden(
+  casePath: string,
+  ext: string,
+  actual: unknown,
+  options: Pick<GoldenOptions, "expectation"> = {},
+): void {
+  const suffix = options.expectation ?? ".json";
+  let text: string;
+  if (suffix.endsWith(".json")) text = stableJson(actual);
+  else if (typeof actual === "string" && actual.endsWith("\n")) text = actual;
+  else throw new Error(`${casePath}: a ${suffix} expectation is a text ending with a newline`);
+  checkGoldenText(casePath, expectationPath(casePath, ext, suffix), text);
+}
+
+/**
+ * Compares `text` with the expectation file `expected` (any format), or
+ * writes it in write mode. A missing expectation fails (outside write mode).
+ */
+export function checkGoldenText(casePath: string, expected: string, text: string): void {
   if (goldenWriteMode()) {
     let old: string | null = null;
     try {
@@ -92,9 +119,26 @@ function firstDifference(want: string, got: string): string {
 }
 
 /**
+ * Files in `dir` that are neither a case nor the expectation of one: a
+ * renamed or deleted case must not leave an expectation nobody checks.
+ */
+function strayFiles(dir: string, ext: string, options: GoldenOptions): string[] {
+  const expectation = options.expectation ?? ".json";
+  const cases = new Set(goldenCases(dir, ext, options));
+  const expected = new Set([...cases].map((c) => expectationPath(c, ext, expectation)));
+  const stray: string[] = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isFile && !cases.has(path) && !expected.has(path)) stray.push(path);
+  }
+  return stray.sort();
+}
+
+/**
  * Registers one `Deno.test` named `name` with a step per case in `dir`.
  * Each step runs `run` on the case and checks the result against its
- * expectation. Fails when `dir` holds no case at all.
+ * expectation. Fails when `dir` holds no case at all, or a file that is
+ * neither a case nor a case's expectation.
  */
 export function goldenTest(
   name: string,
@@ -109,8 +153,20 @@ export function goldenTest(
     for (const path of cases) {
       await t.step(path.slice(dir.length + 1), async () => {
         const text = options.folders ? "" : Deno.readTextFileSync(path);
-        checkGolden(path, ext, await run(path, text));
+        checkGolden(path, ext, await run(path, text), options);
       });
+    }
+    const stray = strayFiles(dir, ext, options);
+    // Write mode removes only what looks like an old expectation; anything else is for a person.
+    const suffix = options.expectation ?? ".json";
+    const stale = stray.filter((p) => p.endsWith(".json") || p.endsWith(suffix));
+    if (goldenWriteMode()) { for (const path of stale) Deno.removeSync(path); }
+    const left = goldenWriteMode() ? stray.filter((p) => !stale.includes(p)) : stray;
+    if (left.length > 0) {
+      throw new Error(
+        `${dir} holds files that are neither a case nor its expectation (an old expectation ` +
+          `is removed by NAZM_GOLDEN_WRITE=1): ${left.join(", ")}`,
+      );
     }
   });
 }

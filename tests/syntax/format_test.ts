@@ -82,10 +82,13 @@ Deno.test("the LANGUAGE.md example files and every example program format to the
   }
 });
 
-goldenTest("format goldens", "tests/golden/syntax/format", ".nz", (path, text) => {
-  const once = checkFormat(encoder.encode(text), path);
-  return { lines: once.split("\n") };
-});
+goldenTest(
+  "format goldens",
+  "tests/golden/syntax/format",
+  ".nz",
+  (path, text) => checkFormat(encoder.encode(text), path),
+  { expectation: ".formatted.txt" },
+);
 
 Deno.test("format refuses a file with a syntax error, with the place of the first one", () => {
   const text = "fn ok() -> Int { 1 }\n\nfn broken() -> Int {\n  let x = ;\n  let y = ;\n}\n";

@@ -1,10 +1,14 @@
 /**
- * Syntax goldens: one case per syntax diagnostic code, each showing the
- * diagnostics and the outline of what still parsed after the error.
+ * Syntax goldens: one case per syntax diagnostic code, tests/golden/syntax/<CODE>_<slug>.nz,
+ * and beside it `<CODE>_<slug>.diagnostics.txt`: the diagnostics of `parse` rendered as
+ * annotated source (tests/golden/README.md), then the outline of what still parsed after
+ * the error and the number of error nodes.
  */
 import { LineIndex } from "../../src/base/mod.ts";
+import { serializeDiagnostics } from "../../src/semantics/mod.ts";
 import { type Node, parse, SYNTAX_DIAGNOSTICS, walk } from "../../src/syntax/mod.ts";
 import { goldenCases, goldenTest } from "../support/golden.ts";
+import { renderDiagnostics } from "../support/render_diagnostics.ts";
 
 const DIR = "tests/golden/syntax";
 const encoder = new TextEncoder();
@@ -29,31 +33,18 @@ goldenTest("syntax goldens", DIR, ".nz", (path, text) => {
   let joined = "";
   for (let i = 0; i < tokens.count; i++) joined += tokens.text(i);
   if (joined !== text) throw new Error("token texts do not rebuild the file");
-  const lines = new LineIndex(bytes);
-  const at = (s: { start: number; end: number }) => {
-    const a = lines.position(s.start);
-    const b = lines.position(s.end);
-    return `${a.line}:${a.column}-${b.line}:${b.column}`;
-  };
   let errorNodes = 0;
   walk(tree, (n) => {
     if (n.kind === "Error") errorNodes++;
   });
-  return {
-    diagnostics: diagnostics.map((d) => ({
-      code: d.code,
-      message: d.message,
-      at: d.span === null ? null : at(d.span),
-      ...(d.labels.length > 0
-        ? { labels: d.labels.map((l) => ({ at: at(l.span), message: l.message })) }
-        : {}),
-      ...(d.help !== null ? { help: d.help } : {}),
-      ...(d.fixes.length > 0 ? { fixes: d.fixes } : {}),
-    })),
-    outline: [...tree.imports, ...tree.items].map(outlineOf),
-    errorNodes,
-  };
-});
+  const serialized = serializeDiagnostics({
+    files: [{ path: file, bytes, lineIndex: new LineIndex(bytes) }],
+    diagnostics,
+  });
+  return renderDiagnostics(serialized, [{ path: file, bytes }]) +
+    ["==== outline ====", ...[...tree.imports, ...tree.items].map(outlineOf)].join("\n") +
+    `\nerror nodes: ${errorNodes}\n`;
+}, { expectation: ".diagnostics.txt" });
 
 Deno.test("every syntax diagnostic code has a golden case", () => {
   const names = goldenCases(DIR, ".nz").map((p) => p.slice(DIR.length + 1));

@@ -1,12 +1,14 @@
 /**
  * N27: the packet of a function, a record and an enum of examples/, asked at
- * the declaration and at a use, equals its golden file; and what has no
+ * the declaration and at a use, equals its golden file (rendered as
+ * annotated source, tests/golden/context/<case>.context.txt); and what has no
  * packet is refused with the right reason, without reading anything else.
  */
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
 import { copyExample, REPO } from "../support/fixtures.ts";
-import { checkGolden, goldenCases } from "../support/golden.ts";
+import { goldenTest } from "../support/golden.ts";
+import { renderContext } from "../support/render_context.ts";
 import {
   compileRoot,
   contextOf,
@@ -30,21 +32,21 @@ function exampleConfig(example: string) {
   return { root: join(dir, "main.nz"), sourceRoot: dir };
 }
 
-Deno.test("context: golden packets, the same at the declaration and at a use", async (t) => {
-  const cases = goldenCases(GOLDEN, ".request.json");
-  assertEquals(cases.length >= 3, true);
-  for (const path of cases) {
-    await t.step(path.slice(GOLDEN.length + 1), () => {
-      const request: ContextCase = JSON.parse(Deno.readTextFileSync(path));
-      const config = exampleConfig(request.example);
-      const atDeclaration = semanticContext(config, request.declaration);
-      const atUse = semanticContext(config, request.use);
-      assertEquals(atDeclaration.kind, "answer");
-      assertEquals(atUse, atDeclaration);
-      checkGolden(path, ".request.json", atDeclaration.value);
-    });
-  }
-});
+goldenTest(
+  "context: golden packets, the same at the declaration and at a use",
+  GOLDEN,
+  ".request.json",
+  (_path, text) => {
+    const request: ContextCase = JSON.parse(text);
+    const config = exampleConfig(request.example);
+    const atDeclaration = semanticContext(config, request.declaration);
+    const atUse = semanticContext(config, request.use);
+    if (atDeclaration.kind !== "answer") throw new Error(atDeclaration.value.reason);
+    assertEquals(atUse, atDeclaration);
+    return renderContext(atDeclaration.value, compileRoot(config).files);
+  },
+  { expectation: ".context.txt" },
+);
 
 Deno.test("context: on every definition of ledger, each link points at its definition's name", () => {
   const config = exampleConfig("ledger");

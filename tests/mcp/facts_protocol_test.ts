@@ -1,6 +1,6 @@
 /**
  * The compiler's facts through the real server over stdio (the SDK Client,
- * spawned with the user's flags): context packets equal their golden files,
+ * spawned with the user's flags): context packets render to their golden files,
  * every tool answers alike in both eras, deltas follow edits made between
  * two calls, every refusal of N28–N31 comes back with its reason, and
  * command_summary is byte for byte `nazm check --summary-json`.
@@ -8,7 +8,8 @@
 import { join } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
 import { copyExample, type ExampleCopy } from "../support/fixtures.ts";
-import { goldenCases } from "../support/golden.ts";
+import { expectationPath, goldenCases } from "../support/golden.ts";
+import { renderContext } from "../support/render_context.ts";
 import { assertValidAgainst } from "../support/schema.ts";
 import {
   answerTo,
@@ -20,6 +21,7 @@ import {
 } from "../support/server.ts";
 import { TOOLS } from "../../src/mcp/mod.ts";
 import { main as cli } from "../../src/cli/main.ts";
+import { compileRoot, type ContextPacket } from "../../src/facts/mod.ts";
 
 type Structured = Record<string, unknown>;
 
@@ -79,18 +81,20 @@ const SHAPES = join(REPO, "examples/shapes/main.nz");
 const GOLDEN = join(REPO, "tests/golden/context");
 
 Deno.test("protocol: context packets at the declaration and at a use equal their golden files", async () => {
+  const files = compileRoot({ root: SHAPES, sourceRoot: join(REPO, "examples/shapes") }).files;
   await withServer(SHAPES, async (connected) => {
     const cases = goldenCases(GOLDEN, ".request.json");
     assert(cases.length >= 3);
     for (const path of cases) {
       const request = JSON.parse(Deno.readTextFileSync(path));
-      const expected = JSON.parse(Deno.readTextFileSync(path.replace(/\.request\.json$/, ".json")));
-      assertEquals(
-        await answer(connected, "nazm.semantic_context", request.declaration),
-        expected,
-        path,
+      assertEquals(request.example, "shapes", `${path}: this test serves examples/shapes`);
+      const expected = Deno.readTextFileSync(
+        expectationPath(path, ".request.json", ".context.txt"),
       );
-      assertEquals(await answer(connected, "nazm.semantic_context", request.use), expected, path);
+      for (const at of [request.declaration, request.use]) {
+        const packet = await answer(connected, "nazm.semantic_context", at);
+        assertEquals(renderContext(packet as unknown as ContextPacket, files), expected, path);
+      }
     }
   });
 });

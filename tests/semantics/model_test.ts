@@ -1,16 +1,17 @@
 /**
- * The semantic model of the examples, in golden files
- * (tests/golden/model/<example>.json), and the invariants every model holds:
+ * The semantic model of the examples, in golden files rendered as annotated
+ * source (tests/golden/model/<example>.model.txt; tests/golden/README.md), and
+ * the invariants every model holds:
  * each occurrence's text is the referred definition's name, links are
  * sorted and inverse to each other, `definitionAt` finds every name.
  */
 import { assert, assertEquals } from "../support/assert.ts";
-import { checkGolden } from "../support/golden.ts";
+import { checkGoldenText } from "../support/golden.ts";
+import { modelFacts, renderModel } from "../support/render_model.ts";
 import {
   type Compilation,
   definitionAt,
   findDefinition,
-  type Link,
   loadCompilation,
   renameConflict,
 } from "../../src/semantics/mod.ts";
@@ -18,31 +19,6 @@ import { loadCase, splitCase } from "./_support.ts";
 
 const EXAMPLES = ["shapes", "ledger"];
 const decoder = new TextDecoder();
-
-function place(c: Compilation, file: string, start: number): string {
-  const f = c.files.find((x) => x.path === file)!;
-  const p = f.lineIndex.position(start);
-  return `${file}:${p.line}:${p.column}`;
-}
-
-function modelJson(c: Compilation) {
-  const links = (list: readonly Link[]) =>
-    list.map((l) => ({ key: l.key, at: l.occurrences.map((o) => place(c, o.file, o.span.start)) }));
-  return c.model.definitions.map((d) => ({
-    key: d.key,
-    kind: d.kind,
-    exported: d.exported,
-    place: place(c, d.file, d.nameSpan.start),
-    signature: d.signature,
-    doc: d.doc,
-    uses: links(d.uses),
-    types: links(d.types),
-    used_by: links(d.usedBy),
-    calls: links(d.calls),
-    called_by: links(d.calledBy),
-    diagnostics: d.diagnostics.map((x) => x.code),
-  }));
-}
 
 /** The invariants of a model, on any compilation. */
 export function checkModelInvariants(c: Compilation): void {
@@ -87,7 +63,11 @@ for (const name of EXAMPLES) {
     const c = loadCompilation(`examples/${name}/main.nz`);
     assertEquals(c.diagnostics.map((d) => `${d.code} ${d.file}:${d.span?.start} ${d.message}`), []);
     checkModelInvariants(c);
-    checkGolden(`tests/golden/model/${name}.example`, ".example", modelJson(c));
+    checkGoldenText(
+      `examples/${name}`,
+      `tests/golden/model/${name}.model.txt`,
+      renderModel(c.files, modelFacts(c)),
+    );
   });
 }
 

@@ -22,7 +22,9 @@ import {
 const GOLDEN = join(REPO, "tests/golden/context");
 
 interface ContextCase {
-  readonly example: string;
+  /** examples/<example>, or `program`: a folder of the repository with its root main.nz. */
+  readonly example?: string;
+  readonly program?: string;
   readonly declaration: ContextRequest;
   readonly use: ContextRequest;
 }
@@ -38,7 +40,8 @@ goldenTest(
   ".request.json",
   (_path, text) => {
     const request: ContextCase = JSON.parse(text);
-    const config = exampleConfig(request.example);
+    const dir = join(REPO, request.program ?? join("examples", request.example!));
+    const config = { root: join(dir, "main.nz"), sourceRoot: dir };
     const atDeclaration = semanticContext(config, request.declaration);
     const atUse = semanticContext(config, request.use);
     if (atDeclaration.kind !== "answer") throw new Error(atDeclaration.value.reason);

@@ -1,13 +1,57 @@
 /**
- * The file access policy: a file is read only when its real path lies
- * inside the folder it is read under. Deno's read permission is checked
- * against the path as given, not the file a symbolic link points at (seen
- * on Deno 2.9.6: a worker allowed one folder read /etc/hostname through a
- * link inside it), so the containment check is made here, on real paths.
+ * The file access policy: one confined read for every file the analysis
+ * opens (the loader's modules, the documentation corpus, the repository's
+ * compilation roots).
+ *
+ * A file is read only when (1) its real path lies inside the real folder it
+ * is read under, (2) it is a regular file — a FIFO, a device, a socket or a
+ * directory is refused by kind, never read and never waited on — and (3) it
+ * holds at most the caller's limit: no read goes past limit + 1 bytes, so a
+ * huge or endless file costs at most that much.
+ *
+ * Why it is done here and how. Deno's read permission is checked on the path
+ * as given, and Deno 2.9.6 then resolves symbolic links itself before it
+ * opens (seen with strace: it reads each component's link, then opens the
+ * resolved path), so neither the permission nor an `O_NOFOLLOW` flag stops a
+ * link planted inside a root. A check made on a path and a read made later
+ * on the same path race: a process writing inside the root can swap the file
+ * for a link in between. So the read proves afterwards that the file it holds
+ * open is the one it checked, in two parts:
+ *
+ * - The file itself: the open descriptor's device and inode must equal those
+ *   of the checked real path looked up without following a final link
+ *   (`lstat`), before the open and again after the read. If the file was a
+ *   link when it was opened, the descriptor holds the link's target, and
+ *   `lstat` of the path names the link or whatever replaced it — never that
+ *   target (unless it is hard-linked into the folder, which the kernel allows
+ *   only to someone who may write the target anyway).
+ * - The folders on the way: the `lstat` above follows a folder that was
+ *   swapped for a link, so each folder whose entries name the way — the root
+ *   and every folder down to the file's grandparent — must not change at all
+ *   between the resolution of the real path and the end of the read. Any
+ *   rename, link or removal in a folder sets its `ctime` to the current time,
+ *   and no process can set a `ctime` back (an `mtime` can be, so it is no
+ *   proof). So the read first waits until each such folder's last change is
+ *   certainly older than the moment the read began, and afterwards requires
+ *   every `ctime` unchanged: a swap at any moment in between gives one of
+ *   them a later time. Deno 2.9.6 reports a `ctime` in whole seconds (seen:
+ *   `.000` where `stat` shows nanoseconds), so "certainly older" means a
+ *   second older: a call made within a second of a file being created,
+ *   renamed or removed in such a folder waits out the rest of that second,
+ *   once per folder. A folder that changes again during the wait is
+ *   refused for the rest of the call, so a process that keeps changing a
+ *   folder costs a call at most about a second.
+ *
+ * A read that sees a change is tried again, a few times, then refused.
+ *
+ * Every refusal is the same whatever lies outside the root: a link whose
+ * target is outside, missing, or a loop, or a path behind such a link, is
+ * `link_outside` alike (tests/security/link_existence_test.ts).
  *
  * @module
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import * as fs from "node:fs";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 /** The real path, or the resolved path when the file does not exist (yet). */
 export function realPathOrResolved(path: string): string {
@@ -24,38 +68,330 @@ export function isWithin(root: string, path: string): boolean {
   return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
 }
 
-/** Why a confined read failed. */
-export interface ConfinedReadError {
-  readonly error: "not_found" | "outside" | "unreadable";
-  readonly message: string;
-}
+/** What a path that is not a regular file is. */
+export type FileKind =
+  | "directory"
+  | "named pipe (FIFO)"
+  | "character device"
+  | "block device"
+  | "socket"
+  | "special file";
+
+/** Why a confined read refused a file; nothing of it was read. */
+export type ConfinedReadError =
+  | { readonly error: "not_found"; readonly message: string }
+  | { readonly error: "link_outside"; readonly message: string }
+  | { readonly error: "not_regular"; readonly kind: FileKind; readonly message: string }
+  | { readonly error: "too_large"; readonly message: string }
+  | { readonly error: "unreadable"; readonly message: string };
+
+/** A confined reader over one root: a path and a byte limit in, the bytes or a refusal out. */
+export type ConfinedReader = (path: string, limit: number) => Uint8Array | ConfinedReadError;
 
 /**
- * Reads `path` if its real path lies inside `realRoot` (a real path). A
- * link that leads out is refused before the file it points at is opened.
+ * Reads under `root` (resolved to its real path on first use; a path under
+ * `root` as written is read under the real root); see {@link readConfined}.
+ * Make one reader per call: it remembers, for that call only, folders that
+ * kept changing.
  */
-export function readConfined(realRoot: string, path: string): Uint8Array | ConfinedReadError {
+export function confinedReader(root: string): ConfinedReader {
+  let realRoot: string | null = null;
+  const session = newReadSession();
+  return (path, limit) => {
+    if (realRoot === null) {
+      try {
+        realRoot = Deno.realPathSync(root);
+      } catch (error) {
+        return {
+          error: "unreadable",
+          message: `the folder ${root} cannot be read: ${describe(error)}`,
+        };
+      }
+    }
+    const rel = relative(resolve(root), resolve(path));
+    const under = isWithin(resolve(root), resolve(path)) ? resolve(realRoot, rel) : path;
+    return readConfined(realRoot, under, limit, session);
+  };
+}
+
+/** What the reads of one call share: the folders seen changing even after a wait. */
+export interface ReadSession {
+  readonly churning: Set<string>;
+}
+
+/** A fresh session, for one call. */
+export function newReadSession(): ReadSession {
+  return { churning: new Set() };
+}
+
+const { O_RDONLY, O_NONBLOCK, O_NOFOLLOW } = fs.constants;
+/**
+ * Read-only; non-blocking, so that a FIFO swapped in after the type check
+ * opens at once instead of waiting for a writer (it is then refused by the
+ * descriptor's own type); no final link followed where the runtime honours
+ * it. Windows has neither flag.
+ */
+const OPEN_FLAGS = O_RDONLY | (O_NONBLOCK ?? 0) | (O_NOFOLLOW ?? 0);
+
+/** How often a read is tried when the file or a folder on its way changed under it. */
+const ATTEMPTS = 3;
+
+const LINK_OUTSIDE: ConfinedReadError = {
+  error: "link_outside",
+  message:
+    "it is a symbolic link, or lies behind one, that does not lead to a file inside the root",
+};
+
+/**
+ * Reads `path` if it is a regular file of at most `limit` bytes whose real
+ * path lies inside `realRoot` (a real path), proving that the bytes come from
+ * that file (see the module comment). Never blocks on a FIFO or a device.
+ */
+export function readConfined(
+  realRoot: string,
+  path: string,
+  limit: number,
+  session: ReadSession = newReadSession(),
+): Uint8Array | ConfinedReadError {
+  let why = "";
+  let waited = false;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const outcome = readOnce(realRoot, path, limit, session);
+    if (!("changed" in outcome)) return outcome;
+    why = outcome.changed;
+    if (outcome.folder !== null) {
+      if (waited || session.churning.has(outcome.folder)) {
+        session.churning.add(outcome.folder);
+        break;
+      }
+      waited = true;
+      sleep(outcome.waitMs);
+    }
+  }
+  return { error: "unreadable", message: `it kept changing while it was read (${why})` };
+}
+
+/** Why one attempt saw a change; for a folder that just changed, which and how long to wait. */
+interface Changed {
+  readonly changed: string;
+  readonly folder: string | null;
+  readonly waitMs: number;
+}
+
+function changed(why: string): Changed {
+  return { changed: why, folder: null, waitMs: 0 };
+}
+
+type Identity = { readonly dev: bigint; readonly ino: bigint };
+
+function sameFile(a: Identity, b: Identity): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+function readOnce(
+  realRoot: string,
+  path: string,
+  limit: number,
+  session: ReadSession,
+): Uint8Array | ConfinedReadError | Changed {
+  const started = BigInt(Date.now()) * MS;
   let real: string;
   try {
     real = Deno.realPathSync(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      return { error: "not_found", message: "file not found" };
-    }
-    return { error: "unreadable", message: error instanceof Error ? error.message : String(error) };
+    return unresolved(realRoot, path, error);
   }
-  if (!isWithin(realRoot, real)) {
-    return { error: "outside", message: `it resolves outside ${realRoot}` };
+  if (!isWithin(realRoot, real)) return LINK_OUTSIDE;
+  const folders = foldersOnTheWay(realRoot, real);
+  const churning = folders.find((folder) => session.churning.has(folder));
+  if (churning !== undefined) {
+    return { changed: "a folder on its way keeps changing", folder: churning, waitMs: 0 };
+  }
+  const before = folderTimes(folders, started);
+  if ("changed" in before) return before;
+
+  // The checked file, by type and size, before anything is opened: a device
+  // or a FIFO at rest is never opened, a huge file never read.
+  let checked: fs.BigIntStats;
+  try {
+    checked = fs.lstatSync(real, { bigint: true });
+  } catch (error) {
+    return changed(`lstat: ${describe(error)}`);
+  }
+  if (checked.isSymbolicLink()) return changed("a link appeared");
+  if (!checked.isFile()) return notRegular(kindOf(checked));
+  if (checked.size > BigInt(limit)) return tooLarge(`is ${checked.size} bytes`, limit);
+
+  let fd: number;
+  try {
+    fd = fs.openSync(real, OPEN_FLAGS);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENOTDIR") {
+      return changed(`open: ${code}`);
+    }
+    return unreadable(error);
   }
   try {
-    return Deno.readFileSync(real);
+    const open = fs.fstatSync(fd, { bigint: true });
+    if (!sameFile(open, checked)) return changed("another file was opened");
+    // Same inode as a regular file checked a moment ago: not a FIFO or a device.
+    if (!open.isFile()) return notRegular(kindOf(open));
+    const bytes = readAtMost(fd, Number(open.size), limit);
+    if (bytes.length > limit) return tooLarge("grew", limit);
+    let after: fs.BigIntStats;
+    try {
+      after = fs.lstatSync(real, { bigint: true });
+    } catch (error) {
+      return changed(`after the read: ${describe(error)}`);
+    }
+    if (!sameFile(after, open)) return changed("it was replaced");
+    const later = folderTimes(folders, null);
+    if ("changed" in later || later.some((time, i) => time !== before[i])) {
+      return changed("a folder on its way changed");
+    }
+    return bytes;
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      return { error: "not_found", message: "file not found" };
-    }
-    if (error instanceof Deno.errors.IsADirectory) {
-      return { error: "not_found", message: "is a directory" };
-    }
-    return { error: "unreadable", message: error instanceof Error ? error.message : String(error) };
+    return unreadable(error);
+  } finally {
+    fs.closeSync(fd);
   }
+}
+
+const MS = 1_000_000n;
+const SECOND = 1_000_000_000n;
+/** How far the kernel's file-time clock may lag the wall clock (one tick is 1–10 ms). */
+const CLOCK_SLACK = 20n * MS;
+
+/**
+ * The folders whose entries lead from `realRoot` to `real`'s folder: the root
+ * and each folder down to the file's grandparent (the file's own folder
+ * names the file, which the identity check covers).
+ */
+function foldersOnTheWay(realRoot: string, real: string): string[] {
+  const segments = relative(realRoot, real).split(sep);
+  const folders: string[] = [];
+  for (let depth = 0; depth + 2 <= segments.length; depth++) {
+    folders.push(resolve(realRoot, ...segments.slice(0, depth)));
+  }
+  return folders;
+}
+
+/**
+ * Each folder's `ctime`. With `started` (the wall clock before the real path
+ * was resolved): a folder whose last change may be later than shortly before
+ * then is a change to wait out, so that any later change is sure to show as
+ * a new `ctime`. A `ctime` in whole seconds (as Deno 2.9.6 reports it) may
+ * stand for any moment of that second.
+ */
+function folderTimes(folders: readonly string[], started: bigint | null): bigint[] | Changed {
+  const times: bigint[] = [];
+  for (const folder of folders) {
+    let time: bigint;
+    try {
+      time = fs.lstatSync(folder, { bigint: true }).ctimeNs;
+    } catch (error) {
+      return changed(`a folder on its way: ${describe(error)}`);
+    }
+    if (started !== null) {
+      const latest = time % SECOND === 0n ? time + SECOND : time;
+      if (latest + CLOCK_SLACK > started) {
+        const waitMs = Number((latest + CLOCK_SLACK - started) / MS) + 1;
+        return { changed: "a folder on its way just changed", folder, waitMs };
+      }
+    }
+    times.push(time);
+  }
+  return times;
+}
+
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+
+/** Blocks this thread for `ms` milliseconds (the loader is synchronous on purpose). */
+function sleep(ms: number): void {
+  Atomics.wait(SLEEPER, 0, 0, ms);
+}
+
+/**
+ * Reads up to `limit + 1` bytes from `fd`, expecting `expected` (the size
+ * the descriptor reported); a file that grows is read on, up to the bound.
+ */
+function readAtMost(fd: number, expected: number, limit: number): Uint8Array {
+  let buffer = new Uint8Array(Math.min(expected, limit) + 1);
+  let filled = 0;
+  for (;;) {
+    if (filled === buffer.length) {
+      if (buffer.length > limit) break;
+      const grown = new Uint8Array(Math.min(buffer.length * 2, limit + 1));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    const n = fs.readSync(fd, buffer, filled, buffer.length - filled, null);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled === buffer.length ? buffer : buffer.slice(0, filled);
+}
+
+/**
+ * The refusal for a path whose real path could not be resolved: `not_found`
+ * only when the nearest existing entry on its way is a real folder inside the
+ * root; a dangling or looping link, or a link on the way, is `link_outside`
+ * whether or not anything exists where it points.
+ */
+function unresolved(realRoot: string, path: string, cause: unknown): ConfinedReadError {
+  for (let at = resolve(path); isWithin(realRoot, at); at = dirname(at)) {
+    let entry: fs.Stats;
+    try {
+      entry = fs.lstatSync(at);
+    } catch {
+      if (at === realRoot) break;
+      continue;
+    }
+    if (entry.isSymbolicLink()) return LINK_OUTSIDE;
+    let real: string;
+    try {
+      real = Deno.realPathSync(at);
+    } catch {
+      return LINK_OUTSIDE;
+    }
+    if (!isWithin(realRoot, real)) return LINK_OUTSIDE;
+    if (at === resolve(path)) return unreadable(cause);
+    return { error: "not_found", message: "file not found" };
+  }
+  return { error: "not_found", message: "file not found" };
+}
+
+function kindOf(stats: fs.BigIntStats): FileKind {
+  if (stats.isDirectory()) return "directory";
+  if (stats.isFIFO()) return "named pipe (FIFO)";
+  if (stats.isCharacterDevice()) return "character device";
+  if (stats.isBlockDevice()) return "block device";
+  if (stats.isSocket()) return "socket";
+  return "special file";
+}
+
+function notRegular(kind: FileKind): ConfinedReadError {
+  return { error: "not_regular", kind, message: `it is a ${kind}, not a regular file` };
+}
+
+function tooLarge(size: `is ${bigint} bytes` | "grew", limit: number): ConfinedReadError {
+  return {
+    error: "too_large",
+    message: size === "grew"
+      ? `the file grew over the limit of ${limit} bytes while it was read`
+      : `the file ${size}, over the limit of ${limit}`,
+  };
+}
+
+function unreadable(error: unknown): ConfinedReadError {
+  return { error: "unreadable", message: describe(error) };
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as { code?: unknown } | null)?.code as string | undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

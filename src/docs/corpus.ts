@@ -6,18 +6,46 @@
  * @module
  */
 import { join } from "node:path";
-import { blake3, blake3Framed, isWithin } from "../base/mod.ts";
+import { blake3, blake3Framed, type ConfinedReader } from "../base/mod.ts";
 import { type Authority, type Manifest, MANIFEST_PATH, parseManifest } from "./manifest.ts";
 import { type RawSection, splitSections } from "./sections.ts";
 
-/** Reads a whole file synchronously; throws as `Deno.readFileSync` does. */
-export type ReadFile = (path: string) => Uint8Array;
+/**
+ * How the corpus reads a file: the one confined read of src/base/files.ts
+ * over the docs repository (`confinedReader(docsRoot)`), or, in tests, a
+ * wrapper of it that records what was asked for.
+ */
+export type ReadFile = ConfinedReader;
 
-/** Documents larger than this are not split (the same limit as a source file). */
+/** Documents larger than this are not read (the same limit as a source file). */
 export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
 
-/** Whether a document named by the manifest could be read as UTF-8 text. */
-export type Availability = "present" | "missing" | "unreadable" | "not_utf8" | "too_large";
+/**
+ * Whether a document named by the manifest could be read as UTF-8 text, and
+ * if not, why: missing; unreadable; not UTF-8; over the size limit; not a
+ * regular file (a FIFO, a device, a folder: never opened or waited on); a
+ * symbolic link that does not lead to a file inside the repository (whatever
+ * exists where it points).
+ */
+export type Availability =
+  | "present"
+  | "missing"
+  | "unreadable"
+  | "not_utf8"
+  | "too_large"
+  | "not_regular"
+  | "link_outside";
+
+/** Every availability, in published order. */
+export const AVAILABILITIES: readonly Availability[] = [
+  "present",
+  "missing",
+  "unreadable",
+  "not_utf8",
+  "too_large",
+  "not_regular",
+  "link_outside",
+];
 
 /** One section with its digest, as the corpus holds it. */
 export interface CorpusSection extends RawSection {
@@ -61,18 +89,14 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * it names. A document that is missing or unreadable is listed as such with
  * no sections; only the manifest's own absence or invalidity fails the load.
  */
-export function loadCorpus(docsRoot: string, readFile: ReadFile): Corpus | CorpusFailure {
-  const read = confine(docsRoot, readFile);
-  let manifestBytes: Uint8Array;
-  try {
-    manifestBytes = read(join(docsRoot, MANIFEST_PATH));
-  } catch (error) {
-    const missing = error instanceof Deno.errors.NotFound;
+export function loadCorpus(docsRoot: string, read: ReadFile): Corpus | CorpusFailure {
+  const manifestBytes = read(join(docsRoot, MANIFEST_PATH), MAX_DOCUMENT_BYTES);
+  if (!(manifestBytes instanceof Uint8Array)) {
     return {
       reason: "manifest_unavailable",
-      message: missing
+      message: manifestBytes.error === "not_found"
         ? `The docs repository has no ${MANIFEST_PATH}`
-        : `The docs repository's ${MANIFEST_PATH} could not be read`,
+        : `The docs repository's ${MANIFEST_PATH} could not be read: ${manifestBytes.message}`,
     };
   }
   const parsed = parseManifest(manifestBytes);
@@ -93,11 +117,9 @@ export function loadCorpus(docsRoot: string, readFile: ReadFile): Corpus | Corpu
       digest: null,
       sections: [],
     });
-    let bytes: Uint8Array;
-    try {
-      bytes = read(join(docsRoot, entry.path));
-    } catch (error) {
-      return absent(error instanceof Deno.errors.NotFound ? "missing" : "unreadable");
+    const bytes = read(join(docsRoot, entry.path), MAX_DOCUMENT_BYTES);
+    if (!(bytes instanceof Uint8Array)) {
+      return absent(bytes.error === "not_found" ? "missing" : bytes.error);
     }
     if (bytes.length > MAX_DOCUMENT_BYTES) return absent("too_large");
     try {
@@ -113,26 +135,6 @@ export function loadCorpus(docsRoot: string, readFile: ReadFile): Corpus | Corpu
   });
 
   return { manifest, manifestBytes, documents, state: corpusState(manifestBytes, documents) };
-}
-
-/**
- * A reader that refuses any path whose real location (symbolic links
- * resolved) is not inside `root`'s real location, without opening it.
- * Deno's read permission checks the path as given, not where a symbolic link
- * leads (measured on 2.9.6: a worker allowed only a folder still reads
- * /etc/hostname through a link inside it), so the check is made here. A
- * path that does not exist throws `NotFound`; one outside, `PermissionDenied`.
- */
-export function confine(root: string, read: ReadFile): ReadFile {
-  let realRoot: string | null = null;
-  return (path: string) => {
-    realRoot ??= Deno.realPathSync(root);
-    const real = Deno.realPathSync(path);
-    if (real === realRoot || !isWithin(realRoot, real)) {
-      throw new Deno.errors.PermissionDenied(`${path} resolves outside ${root}`);
-    }
-    return read(path);
-  };
 }
 
 /**

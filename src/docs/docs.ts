@@ -6,7 +6,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { COMPILER, isDigest, LineIndex, type Position } from "../base/mod.ts";
+import { COMPILER, confinedReader, isDigest, LineIndex, type Position } from "../base/mod.ts";
 import type { Authority } from "./manifest.ts";
 import {
   type Availability,
@@ -90,7 +90,7 @@ export type DocsSectionRefusal = DocsRefusal<DocsSectionReason> & {
 
 /** Options every call accepts. */
 export interface DocsReadOptions {
-  /** How files are read; `Deno.readFileSync` unless a test injects another. */
+  /** How files are read: the confined read over the docs repository unless a test wraps it. */
   readonly readFile?: ReadFile;
 }
 
@@ -113,7 +113,7 @@ export function docsIndex(
   docsRoot: string,
   options: { readonly document?: string } & DocsReadOptions = {},
 ): DocsIndex | DocsIndexRefusal {
-  const corpus = loadCorpus(docsRoot, options.readFile ?? Deno.readFileSync);
+  const corpus = loadCorpus(docsRoot, options.readFile ?? confinedReader(docsRoot));
   const requested = options.document === undefined ? {} : { document: options.document };
   if ("reason" in corpus) {
     return {
@@ -187,7 +187,7 @@ export function docsSection(
     );
   }
   const corpus: Corpus | { reason: "manifest_unavailable" | "manifest_invalid"; message: string } =
-    loadCorpus(docsRoot, request.readFile ?? Deno.readFileSync);
+    loadCorpus(docsRoot, request.readFile ?? confinedReader(docsRoot));
   if ("reason" in corpus) return refuse("unavailable", corpus.reason, corpus.message);
   if (corpus.state !== request.state) {
     return refuse(

@@ -9,8 +9,8 @@
 export * from "./docs.ts";
 export * from "./manifest.ts";
 export {
+  AVAILABILITIES,
   type Availability,
-  confine,
   type Corpus,
   type CorpusDocument,
   type CorpusFailure,

@@ -74,6 +74,8 @@ export function compileEdited(
 ): Compilation {
   const bytes = new Map<string, Uint8Array>();
   for (const file of [...compilation.files, ...compilation.rejected]) {
+    // A file refused as too large was never read: `unread` holds its refusal.
+    if ("tooLarge" in file && file.tooLarge !== null && !replaced.has(file.path)) continue;
     bytes.set(join(compilation.sourceRoot, file.path), replaced.get(file.path) ?? file.bytes);
   }
   const parses: ParseCache = options.cache?.parses ??
@@ -94,6 +96,8 @@ export function compileEdited(
 export function rootModule(compilation: Compilation): string {
   return moduleNameOf(compilation.root);
 }
+
+const TOO_LARGE_MARK = new Uint8Array([0xff]);
 
 /**
  * What a snapshot and a delta say their root is, beyond the module name
@@ -131,8 +135,11 @@ export const UNSUPPORTED = [
 
 /**
  * `state.source`: BLAKE3 over the relative path and bytes of each file the
- * compilation read — parsed or rejected (not UTF-8, too large) — in path
- * order, each part length-framed. Any edit of a file read, and any change to
+ * compilation read — parsed or rejected as not UTF-8 — in path order, each
+ * part length-framed; a file refused as too large (never read past the
+ * limit) contributes its path, the byte 0xFF (which no file's bytes can be
+ * in its place: a parsed file is UTF-8, and a path ends in `.nz`) and the
+ * refusal, which names its size. Any edit of a file read, and any change to
  * which files are read, changes it.
  */
 export function sourceState(compilation: Compilation): string {
@@ -140,7 +147,11 @@ export function sourceState(compilation: Compilation): string {
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0
   );
   const parts: (string | Uint8Array)[] = [];
-  for (const file of read) parts.push(file.path, file.bytes);
+  for (const file of read) {
+    const tooLarge = "tooLarge" in file ? file.tooLarge : null;
+    if (tooLarge === null) parts.push(file.path, file.bytes);
+    else parts.push(file.path, TOO_LARGE_MARK, tooLarge);
+  }
   return blake3Framed(parts);
 }
 

@@ -7,10 +7,9 @@
  * @module
  */
 import { join } from "node:path";
-import { blake3, blake3Framed, COMPILER } from "../base/mod.ts";
+import { blake3, blake3Framed, COMPILER, confinedReader } from "../base/mod.ts";
 import {
   type Authority,
-  confine,
   type Corpus,
   type CorpusDocument,
   type CorpusSection,
@@ -139,7 +138,7 @@ export type EntitySource =
 
 /** Options every repository call accepts. */
 export interface RepoReadOptions {
-  /** How files are read; `Deno.readFileSync` unless a test injects another. */
+  /** How files are read: the confined read over the docs repository unless a test wraps it. */
   readonly readFile?: ReadFile;
 }
 
@@ -152,12 +151,12 @@ export function loadRepository(
   docsRoot: string,
   options: RepoReadOptions = {},
 ): RepositoryModel | { reason: RepoReason; message: string } {
-  const read = options.readFile ?? Deno.readFileSync;
+  const read = options.readFile ?? confinedReader(docsRoot);
   const corpus = loadCorpus(docsRoot, read);
   if ("reason" in corpus) return corpus;
   const manifest = corpus.manifest;
-  // The compilation roots' files too are read only inside the repository, links resolved.
-  const host = sourceHost(confine(docsRoot, read));
+  // The compilation roots' files too are read only inside the repository, by the same read.
+  const host: SourceHost = { readFile: read };
 
   const entities: MapEntity[] = [];
   const sources = new Map<string, EntitySource>();
@@ -492,23 +491,4 @@ function sourceRootOf(manifest: Manifest, path: string): string | undefined {
 function titleNames(title: string, tool: string): boolean {
   const escaped = tool.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(^|[^A-Za-z0-9_.])${escaped}($|[^A-Za-z0-9_])`).test(title);
-}
-
-/** The loader's host over a reader: missing is not_found, anything else unreadable. */
-function sourceHost(read: ReadFile): SourceHost {
-  return {
-    readFile(path) {
-      try {
-        return read(path);
-      } catch (error) {
-        if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.IsADirectory) {
-          return { error: "not_found", message: "file not found" };
-        }
-        return {
-          error: "unreadable",
-          message: error instanceof Error ? error.message : String(error),
-        };
-      }
-    },
-  };
 }

@@ -1,9 +1,11 @@
 /**
  * Module loading: the root file and every module it imports, transitively,
  * resolved under the source root — and nothing else. Each file is read
- * exactly once through a {@link SourceHost}; nothing else on disk is
- * touched (no directory listing, no stat). Synchronous on purpose: reads
- * are cheap and the hot path stays free of awaits.
+ * exactly once through a {@link SourceHost}; the disk host reads by the one
+ * confined read of src/base/files.ts (which looks at the file and the
+ * folders on its way before and after it reads), and nothing else on disk is
+ * touched (no directory listing). Synchronous on purpose: reads are cheap
+ * and the hot path stays free of awaits.
  *
  * @module
  */
@@ -11,8 +13,10 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import {
   blake3,
   blake3Framed,
+  type ConfinedReadError,
   type Diagnostic,
   LineIndex,
+  newReadSession,
   readConfined,
   realPathOrResolved,
 } from "../base/mod.ts";
@@ -21,15 +25,16 @@ import { type Analysis, analyze } from "./analyze.ts";
 import type { SemanticModel } from "./model.ts";
 import { CODES } from "./registry.ts";
 
-/** Why a file could not be read. */
-export interface ReadError {
-  readonly error: "not_found" | "unreadable";
-  readonly message: string;
-}
+/** Why a file could not be read (nothing of it was). */
+export type ReadError = ConfinedReadError;
 
 /** How the loader reads files: the disk for the CLI and server, memory in tests. */
 export interface SourceHost {
-  readFile(absolutePath: string): Uint8Array | ReadError;
+  /**
+   * The file's bytes, or why it was not read. A host may refuse a file over
+   * `limit` bytes unread (`too_large`); the loader refuses a longer answer too.
+   */
+  readFile(absolutePath: string, limit: number): Uint8Array | ReadError;
 }
 
 /** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
@@ -67,16 +72,19 @@ export interface CompiledFile {
   readonly parse: ParseResult;
 }
 
-/** A file that was read but could not be parsed. */
+/** A file that was read but could not be parsed, or refused as too large. */
 export interface RejectedFile {
   readonly path: string;
+  /** Its bytes; empty when it was too large (never read past the limit). */
   readonly bytes: Uint8Array;
   readonly digest: string;
   readonly lineIndex: LineIndex;
+  /** Why it was too large (its size and the limit), or null when its bytes were read. */
+  readonly tooLarge: string | null;
 }
 
-function rejectedFile(path: string, bytes: Uint8Array): RejectedFile {
-  return { path, bytes, digest: blake3(bytes), lineIndex: new LineIndex(bytes) };
+function rejectedFile(path: string, bytes: Uint8Array, tooLarge: string | null): RejectedFile {
+  return { path, bytes, digest: blake3(bytes), lineIndex: new LineIndex(bytes), tooLarge };
 }
 
 export interface Compilation {
@@ -121,20 +129,14 @@ function isReadError(value: Uint8Array | ReadError): value is ReadError {
 }
 
 /**
- * Reads the disk under a source root (a real path): a file whose real path
- * leaves it, through a symbolic link, is refused unread (src/base/files.ts).
+ * Reads the disk under a source root (a real path) through the one confined
+ * read (src/base/files.ts): a regular file inside it, at most `limit` bytes,
+ * proved to be the file that was checked; anything else refused unread. One
+ * host per compilation (its reads share one session).
  */
 export function diskHost(realSourceRoot: string): SourceHost {
-  return {
-    readFile(path: string): Uint8Array | ReadError {
-      const read = readConfined(realSourceRoot, path);
-      if (read instanceof Uint8Array) return read;
-      if (read.error === "outside") {
-        return { error: "unreadable", message: "it is a link that leads outside the source root" };
-      }
-      return { error: read.error, message: read.message };
-    },
-  };
+  const session = newReadSession();
+  return { readFile: (path, limit) => readConfined(realSourceRoot, path, limit, session) };
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -267,38 +269,37 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
       continue;
     }
     count++;
-    const read = host.readFile(abs);
-    if (isReadError(read)) {
-      unread.set(abs, read);
+    const read = host.readFile(abs, MAX_FILE_BYTES);
+    if (isReadError(read)) unread.set(abs, read);
+    if (isReadError(read) && read.error !== "too_large") {
       if (q === 0) {
         rootError = `cannot read ${root}: ${read.message}`;
-        diagnostics.push(
-          loadDiagnostic(CODES.unreadableFile, null, `cannot read the root file \`${rootRel}\``),
-        );
+        diagnostics.push(loadDiagnostic(
+          refusalCode(read),
+          null,
+          `cannot read the root file \`${rootRel}\`: ${read.message}`,
+        ));
       } else if (read.error === "not_found") {
         // Reported by the linker as an unknown module, at the import.
       } else {
         failed.add(module);
-        diagnostics.push(
-          loadDiagnostic(CODES.unreadableFile, path, `cannot read \`${path}\`: ${read.message}`),
-        );
+        diagnostics.push(loadDiagnostic(refusalCode(read), path, refusalMessage(path, read)));
       }
       continue;
     }
-    if (read.length > MAX_FILE_BYTES) {
+    if (isReadError(read) || read.length > MAX_FILE_BYTES) {
+      const why = isReadError(read)
+        ? read.message
+        : `the file is ${read.length} bytes, over the limit of ${MAX_FILE_BYTES}`;
       failed.add(module);
-      rejected.push(rejectedFile(path, read));
-      diagnostics.push(loadDiagnostic(
-        CODES.fileTooLarge,
-        path,
-        `the file is ${read.length} bytes, over the limit of ${MAX_FILE_BYTES}`,
-      ));
+      rejected.push(rejectedFile(path, new Uint8Array(0), why));
+      diagnostics.push(loadDiagnostic(CODES.fileTooLarge, path, why));
       continue;
     }
     const bad = firstInvalidUtf8(read);
     if (bad >= 0) {
       failed.add(module);
-      rejected.push(rejectedFile(path, read));
+      rejected.push(rejectedFile(path, read, null));
       diagnostics.push({
         ...loadDiagnostic(CODES.notUtf8, path, `invalid UTF-8 at byte ${bad}`),
         span: { start: bad, end: Math.min(bad + 1, read.length) },
@@ -360,6 +361,33 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     rootError,
     unread,
   };
+}
+
+/** The code of a file refused unread (a missing import is the linker's N0202). */
+function refusalCode(read: ReadError): string {
+  switch (read.error) {
+    case "not_regular":
+      return CODES.notRegularFile;
+    case "link_outside":
+      return CODES.linkOutside;
+    case "too_large":
+      return CODES.fileTooLarge;
+    case "not_found":
+    case "unreadable":
+      return CODES.unreadableFile;
+  }
+}
+
+/** The message of an imported file refused unread, naming the file and why. */
+function refusalMessage(path: string, read: ReadError): string {
+  switch (read.error) {
+    case "not_regular":
+      return `\`${path}\` is a ${read.kind}, not a regular file`;
+    case "link_outside":
+      return `\`${path}\` is a symbolic link, or lies behind one, that does not lead to a file inside the source root`;
+    default:
+      return `cannot read \`${path}\`: ${read.message}`;
+  }
 }
 
 function loadDiagnostic(code: string, file: string | null, message: string): Diagnostic {

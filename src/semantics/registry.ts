@@ -66,6 +66,8 @@ export const CODES = {
   fileTooLarge: "N0602",
   tooManyFiles: "N0603",
   unreadableFile: "N0604",
+  notRegularFile: "N0605",
+  linkOutside: "N0606",
 } as const;
 
 const SEMANTIC: readonly CodeInfo[] = [
@@ -356,7 +358,7 @@ const SEMANTIC: readonly CodeInfo[] = [
     group: "loading",
     title: "file too large",
     explanation:
-      "A source file may hold at most 8 MiB (8,388,608 bytes); a larger one is not parsed.",
+      "A source file may hold at most 8 MiB (8,388,608 bytes); a larger one is not parsed, and no more than the limit and one byte of it is ever read.",
     example: "(a file of 9 MiB)",
     fixes: [],
   },
@@ -378,6 +380,26 @@ const SEMANTIC: readonly CodeInfo[] = [
     explanation:
       "The file of an imported module (or the root itself) exists but could not be read (for example, permission denied).",
     example: "(a module file without read permission)",
+    fixes: [],
+  },
+  {
+    code: CODES.notRegularFile,
+    severity: "error",
+    group: "loading",
+    title: "not a regular file",
+    explanation:
+      "Only regular files are read as modules. A named pipe (FIFO), a device, a socket or a directory where a module's file should be is refused by its kind without being read or waited on, and the module is not loaded.",
+    example: "(a named pipe `util.nz`, imported as `import util`)",
+    fixes: [],
+  },
+  {
+    code: CODES.linkOutside,
+    severity: "error",
+    group: "loading",
+    title: "link out of the source root",
+    explanation:
+      "A module's file is a symbolic link, or lies behind one, that does not lead to a file inside the source root: it points outside it, at nothing, or round in a loop. Nothing it points at is read, and the answer is the same whatever exists there. Copy the file into the source root, or point the link at a file inside it.",
+    example: "(a link `util.nz` to `/elsewhere/util.nz`, imported as `import util`)",
     fixes: [],
   },
 ];

@@ -3,6 +3,18 @@
  * variables live in a per-function union-find ({@link Subst}) so that
  * unifying is near-constant time and nothing is mutated in place.
  *
+ * Types share structure: `let x2 = P { a: x1, b: x1 }` holds x1's type
+ * twice by reference, so twenty-six such lines make a type of 2^26 nodes
+ * written out but of 27 distinct objects. Every walk here therefore visits
+ * each distinct object once (a set, or a map from a pair), keeps the
+ * sharing when it builds a new type (zonk), remembers which unbound
+ * variables an object reaches (so an occurs check does not walk it again
+ * while they stay unbound), uses an
+ * explicit stack instead of recursion (a type may be thousands of levels
+ * deep), and renders text within a length bound, eliding the rest with `…`.
+ * No step is exponential in the size of the program
+ * (tests/security/type_bomb_test.ts).
+ *
  * @module
  */
 
@@ -70,10 +82,18 @@ export function listOf(element: Type): TCon {
 export interface Subst {
   parent: number[];
   binding: (Type | null)[];
+  /**
+   * For a type object, the roots of the unbound variables it reaches through
+   * the bindings, as last computed. Still true while each of those roots is
+   * an unbound root (what a type reaches changes only when one of them is
+   * bound or joined), so an occurs check does not walk the type again; an
+   * empty set (a ground type) stays true for ever.
+   */
+  reaches: WeakMap<Type, ReadonlySet<number>>;
 }
 
 export function newSubst(): Subst {
-  return { parent: [], binding: [] };
+  return { parent: [], binding: [], reaches: new WeakMap() };
 }
 
 export function freshVar(s: Subst): TVar {
@@ -107,48 +127,112 @@ export function shallow(s: Subst, type: Type): Type {
   return current;
 }
 
-function occurs(s: Subst, root: number, type: Type): boolean {
-  const t = shallow(s, type);
-  switch (t.t) {
-    case "var":
-      return find(s, t.id) === root;
-    case "con":
-      return t.args.some((a) => occurs(s, root, a));
-    case "fn":
-      return t.params.some((p) => occurs(s, root, p)) || occurs(s, root, t.result);
-    default:
-      return false;
-  }
+/** The direct parts of a type (none for a variable, parameter or error). */
+function parts(t: Type): readonly Type[] {
+  return t.t === "con" ? t.args : t.t === "fn" ? [...t.params, t.result] : [];
 }
 
-/** Unifies two types; false when they cannot be made equal (a mismatch). */
+/**
+ * The roots of the unbound variables reachable from `type` through the
+ * bindings. Each distinct object is walked once, without recursion, and
+ * what is still valid from an earlier walk (`s.reaches`) is not walked again.
+ */
+function unboundRoots(s: Subst, type: Type): ReadonlySet<number> {
+  const known = (t: Type): ReadonlySet<number> | undefined => {
+    const roots = s.reaches.get(t);
+    if (roots === undefined) return undefined;
+    for (const r of roots) if (s.parent[r] !== r || s.binding[r] !== null) return undefined;
+    return roots;
+  };
+  const computed = new Map<Type, ReadonlySet<number>>();
+  // An unbound variable's set is its root; `shallow` may give a new object
+  // for it each time, so it is never looked up by object.
+  const result = (t: Type) =>
+    t.t === "var" ? new Set([find(s, t.id)]) : computed.get(t) ?? known(t);
+  const first = shallow(s, type);
+  // Post-order, so that an object's set is made from its parts' sets.
+  const stack: { type: Type; expanded: boolean }[] = [{ type: first, expanded: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    const t = top.type;
+    if (!top.expanded && result(t) !== undefined) {
+      stack.pop();
+      continue;
+    }
+    const ps = parts(t).map((p) => shallow(s, p));
+    if (!top.expanded) {
+      top.expanded = true;
+      for (let i = ps.length - 1; i >= 0; i--) {
+        if (result(ps[i]) === undefined) stack.push({ type: ps[i], expanded: false });
+      }
+      continue;
+    }
+    stack.pop();
+    let roots: ReadonlySet<number> = EMPTY;
+    for (const p of ps) {
+      const sub = result(p)!;
+      if (sub.size === 0 || sub === roots) continue;
+      roots = roots.size === 0 ? sub : new Set([...roots, ...sub]);
+    }
+    computed.set(t, roots);
+    s.reaches.set(t, roots);
+  }
+  return result(first)!;
+}
+
+const EMPTY: ReadonlySet<number> = new Set();
+
+function occurs(s: Subst, root: number, type: Type): boolean {
+  return unboundRoots(s, type).has(root);
+}
+
+/**
+ * Unifies two types; false when they cannot be made equal (a mismatch).
+ * Each pair of compound objects is unified once per call, without
+ * recursion: two types that share structure cost their distinct parts, not
+ * their size written out, and no depth overflows the stack. Every pair is
+ * unified even after one fails, in the order a left-to-right walk meets them.
+ */
 export function unify(s: Subst, a: Type, b: Type): boolean {
-  const x = shallow(s, a);
-  const y = shallow(s, b);
-  if (x === y) return true;
-  if (x.t === "error" || y.t === "error") return true;
-  if (x.t === "var" && y.t === "var") {
-    const rx = find(s, x.id);
-    const ry = find(s, y.id);
-    if (rx !== ry) s.parent[rx] = ry;
-    return true;
+  const done = new Map<Type, Set<Type>>();
+  const stack: [Type, Type][] = [[a, b]];
+  let ok = true;
+  while (stack.length > 0) {
+    const [p, q] = stack.pop()!;
+    const x = shallow(s, p);
+    const y = shallow(s, q);
+    if (x === y || x.t === "error" || y.t === "error") continue;
+    if (x.t === "var" && y.t === "var") {
+      const rx = find(s, x.id);
+      const ry = find(s, y.id);
+      if (rx !== ry) s.parent[rx] = ry;
+      continue;
+    }
+    if (x.t === "var" || y.t === "var") {
+      const [v, t] = x.t === "var" ? [x, y] : [y as TVar, x];
+      if (!bind(s, v.id, t)) ok = false;
+      continue;
+    }
+    if (x.t === "param" && y.t === "param") {
+      if (x.owner !== y.owner || x.index !== y.index) ok = false;
+      continue;
+    }
+    const sameShape = (x.t === "con" && y.t === "con" && x.name === y.name &&
+      x.args.length === y.args.length) ||
+      (x.t === "fn" && y.t === "fn" && x.params.length === y.params.length);
+    if (!sameShape) {
+      ok = false;
+      continue;
+    }
+    let seen = done.get(x);
+    if (seen?.has(y)) continue;
+    if (seen === undefined) done.set(x, seen = new Set());
+    seen.add(y);
+    const xs = parts(x);
+    const ys = parts(y);
+    for (let i = xs.length - 1; i >= 0; i--) stack.push([xs[i], ys[i]]);
   }
-  if (x.t === "var") return bind(s, x.id, y);
-  if (y.t === "var") return bind(s, y.id, x);
-  if (x.t === "con" && y.t === "con") {
-    if (x.name !== y.name || x.args.length !== y.args.length) return false;
-    let ok = true;
-    for (let i = 0; i < x.args.length; i++) ok = unify(s, x.args[i], y.args[i]) && ok;
-    return ok;
-  }
-  if (x.t === "fn" && y.t === "fn") {
-    if (x.params.length !== y.params.length) return false;
-    let ok = true;
-    for (let i = 0; i < x.params.length; i++) ok = unify(s, x.params[i], y.params[i]) && ok;
-    return unify(s, x.result, y.result) && ok;
-  }
-  if (x.t === "param" && y.t === "param") return x.owner === y.owner && x.index === y.index;
-  return false;
+  return ok;
 }
 
 function bind(s: Subst, id: number, type: Type): boolean {
@@ -158,32 +242,46 @@ function bind(s: Subst, id: number, type: Type): boolean {
   return true;
 }
 
-/** The type with every bound variable replaced, deeply. */
+/**
+ * The type with every bound variable replaced, deeply, without recursion.
+ * What is shared in the input stays shared in the output: each distinct
+ * object is rebuilt once.
+ */
 export function zonk(s: Subst, type: Type): Type {
-  const t = shallow(s, type);
-  switch (t.t) {
-    case "con":
-      return t.args.length === 0 ? t : { ...t, args: t.args.map((a) => zonk(s, a)) };
-    case "fn":
-      return { t: "fn", params: t.params.map((p) => zonk(s, p)), result: zonk(s, t.result) };
-    default:
-      return t;
+  const done = new Map<Type, Type>();
+  const rebuilt = (t: Type): Type => done.get(t) ?? t;
+  const stack: { type: Type; expanded: boolean }[] = [{ type: shallow(s, type), expanded: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    const t = top.type;
+    if (done.has(t) || (t.t !== "con" && t.t !== "fn") || parts(t).length === 0) {
+      stack.pop();
+      continue;
+    }
+    if (!top.expanded) {
+      top.expanded = true;
+      const ps = parts(t);
+      for (let i = ps.length - 1; i >= 0; i--) {
+        const p = shallow(s, ps[i]);
+        if (!done.has(p)) stack.push({ type: p, expanded: false });
+      }
+      continue;
+    }
+    stack.pop();
+    const part = (p: Type) => rebuilt(shallow(s, p));
+    done.set(
+      t,
+      t.t === "con"
+        ? { ...t, args: t.args.map(part) }
+        : { t: "fn", params: (t as TFn).params.map(part), result: part((t as TFn).result) },
+    );
   }
+  return rebuilt(shallow(s, type));
 }
 
 /** True when an unbound variable remains anywhere in the type. */
 export function hasFreeVars(s: Subst, type: Type): boolean {
-  const t = shallow(s, type);
-  switch (t.t) {
-    case "var":
-      return true;
-    case "con":
-      return t.args.some((a) => hasFreeVars(s, a));
-    case "fn":
-      return t.params.some((p) => hasFreeVars(s, p)) || hasFreeVars(s, t.result);
-    default:
-      return false;
-  }
+  return unboundRoots(s, type).size > 0;
 }
 
 /** Replaces a definition's type parameters by the given types. */
@@ -207,20 +305,64 @@ export function instantiate(type: Type, owner: string, args: readonly Type[]): T
   }
 }
 
-/** The type as a programmer writes it; an unknown part shows as `_`. */
+/**
+ * The longest type text a message shows before it elides the rest with `…`
+ * (a type can be exponentially long written out; see the module comment).
+ */
+export const MAX_TYPE_TEXT = 200;
+
+/**
+ * The type as a programmer writes it; an unknown part shows as `_`. Past
+ * {@link MAX_TYPE_TEXT} characters the remaining arguments are elided as
+ * `…` (brackets still close), so the text stays short whatever the type.
+ */
 export function showType(s: Subst | null, type: Type): string {
-  const t = s === null ? type : shallow(s, type);
-  switch (t.t) {
-    case "con":
-      return t.args.length === 0
-        ? t.display
-        : `${t.display}[${t.args.map((a) => showType(s, a)).join(", ")}]`;
-    case "fn":
-      return `fn(${t.params.map((p) => showType(s, p)).join(", ")}) -> ${showType(s, t.result)}`;
-    case "param":
-      return t.name;
-    case "var":
-    case "error":
-      return "_";
-  }
+  const out: string[] = [];
+  let left = MAX_TYPE_TEXT;
+  const emit = (text: string) => {
+    out.push(text);
+    left -= text.length;
+  };
+  const render = (type: Type): void => {
+    if (left <= 0) {
+      emit("…");
+      return;
+    }
+    const t = s === null ? type : shallow(s, type);
+    switch (t.t) {
+      case "con":
+        emit(t.display);
+        if (t.args.length > 0) {
+          emit("[");
+          list(t.args);
+          emit("]");
+        }
+        return;
+      case "fn":
+        emit("fn(");
+        list(t.params);
+        emit(") -> ");
+        render(t.result);
+        return;
+      case "param":
+        emit(t.name);
+        return;
+      case "var":
+      case "error":
+        emit("_");
+        return;
+    }
+  };
+  const list = (types: readonly Type[]): void => {
+    for (let i = 0; i < types.length; i++) {
+      if (i > 0) emit(", ");
+      if (left <= 0) {
+        emit("…");
+        return;
+      }
+      render(types[i]);
+    }
+  };
+  render(type);
+  return out.join("");
 }

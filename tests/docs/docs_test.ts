@@ -8,6 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertNotEquals } from "../support/assert.ts";
 import { assertValidAgainst } from "../support/schema.ts";
+import { recordingReader } from "../support/reader.ts";
 import {
   defaultDocsRoot,
   type DocsIndex,
@@ -246,18 +247,6 @@ Deno.test("docs: editing the same document in the real corpus copy moves only th
   assertNotEquals(after.state, before.state);
 });
 
-/** A reader that records every path it is asked for. */
-function recordingReader() {
-  const opened: string[] = [];
-  return {
-    opened,
-    readFile: (path: string) => {
-      opened.push(path);
-      return Deno.readFileSync(path);
-    },
-  };
-}
-
 Deno.test("docs: path-like and near-miss ids are not_found, and only manifest files are opened", () => {
   const root = tempCorpus({ "docs/specification.md": SPEC, "docs/goals.md": GOALS });
   const { state } = index(root);
@@ -281,29 +270,29 @@ Deno.test("docs: path-like and near-miss ids are not_found, and only manifest fi
       "goals/../specification",
     ]
   ) {
-    const reader = recordingReader();
+    const reader = recordingReader(root);
     const result = refused(docsSection(root, { id, state, readFile: reader.readFile }));
     assertEquals([result.status, result.reason, result.id], ["refused", "not_found", id]);
-    for (const path of reader.opened) assert(allowed.has(path), `opened ${path} for ${id}`);
+    for (const path of reader.read) assert(allowed.has(path), `opened ${path} for ${id}`);
   }
   // The same holds for a document id given to the index.
   for (const document of ["../README", "/etc/passwd", "specificatio", "docs/goals.md"]) {
-    const reader = recordingReader();
+    const reader = recordingReader(root);
     const result = refused(docsIndex(root, { document, readFile: reader.readFile }));
     assertEquals([result.reason, result.document], ["not_found", document]);
-    for (const path of reader.opened) assert(allowed.has(path), `opened ${path} for ${document}`);
+    for (const path of reader.read) assert(allowed.has(path), `opened ${path} for ${document}`);
   }
 });
 
 Deno.test("docs: a malformed state is invalid_request, and nothing is read for it", () => {
   const root = tempCorpus({ "docs/specification.md": SPEC });
   for (const state of ["", "abc", "/etc/passwd", "A".repeat(64)]) {
-    const reader = recordingReader();
+    const reader = recordingReader(root);
     const result = refused(
       docsSection(root, { id: "specification", state, readFile: reader.readFile }),
     );
     assertEquals(result.reason, "invalid_request");
-    assertEquals(reader.opened, []);
+    assertEquals(reader.read, []);
   }
   const wellFormed = refused(docsSection(root, { id: "specification", state: "0".repeat(64) }));
   assertEquals(wellFormed.reason, "stale_state");
@@ -338,10 +327,10 @@ Deno.test("docs: a manifest whose paths leave the repository is invalid, and the
   ) {
     manifest.documents[0].path = path;
     Deno.writeTextFileSync(join(root, MANIFEST_PATH), JSON.stringify(manifest));
-    const reader = recordingReader();
+    const reader = recordingReader(root);
     const result = refused(docsIndex(root, { readFile: reader.readFile }));
     assertEquals(result.reason, "manifest_invalid");
-    assertEquals(reader.opened, [join(root, MANIFEST_PATH)]);
+    assertEquals(reader.read, [join(root, MANIFEST_PATH)]);
   }
 });
 
@@ -441,12 +430,12 @@ Deno.test("docs: a document or manifest that links outside the repository is nev
   Deno.symlinkSync(join(outside, "secret.md"), join(root, "docs/specification.md"));
   // A link that stays inside the repository is followed.
   Deno.symlinkSync(join(root, "docs/goals.md"), join(root, "docs/roadmap.md"));
-  const reader = recordingReader();
+  const reader = recordingReader(root);
   const answer = docsIndex(root, { readFile: reader.readFile });
   if ("status" in answer) throw new Error(answer.message);
   const availability = Object.fromEntries(answer.documents.map((d) => [d.id, d.availability]));
-  assertEquals([availability.specification, availability.roadmap], ["unreadable", "present"]);
-  assert(!reader.opened.includes(join(root, "docs/specification.md")));
+  assertEquals([availability.specification, availability.roadmap], ["link_outside", "present"]);
+  assert(!reader.read.includes(join(root, "docs/specification.md")));
 
   const linked = Deno.makeTempDirSync({ prefix: "nazm-docs-" });
   Deno.copyFileSync(join(repo, MANIFEST_PATH), join(outside, MANIFEST_PATH));

@@ -26,6 +26,7 @@ import repositoryMapTool from "../../src/mcp/tools/repository_map.ts";
 import taskContextTool from "../../src/mcp/tools/task_context.ts";
 import { repoCommand } from "../../src/cli/repo.ts";
 import { assertValidAgainst } from "../support/schema.ts";
+import { recordingReader } from "../support/reader.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const AREA = "definition:shapes/geometry.shapes::area";
@@ -199,18 +200,6 @@ Deno.test("repo context: a budget cuts from the least important end and says so"
   assertEquals([roomy.partial, roomy.items], [false, full.items]);
 });
 
-/** A reader that records every path it is asked for. */
-function recordingReader() {
-  const opened: string[] = [];
-  return {
-    opened,
-    readFile: (path: string) => {
-      opened.push(path);
-      return Deno.readFileSync(path);
-    },
-  };
-}
-
 Deno.test("repo context: paths and unknown ids are invalid_request; only the fixed inputs are read", () => {
   const { state } = map(shared);
   const inside = (path: string) => {
@@ -229,16 +218,16 @@ Deno.test("repo context: paths and unknown ids are invalid_request; only the fix
       Array.from({ length: 9 }, (_, i) => `target:t${i}`),
     ]
   ) {
-    const reader = recordingReader();
+    const reader = recordingReader(shared);
     const result = refused(taskContext(shared, { seeds, state, readFile: reader.readFile }));
     assertEquals(
       [result.status, result.reason],
       ["refused", "invalid_request"],
       JSON.stringify(seeds),
     );
-    for (const path of reader.opened) assert(inside(path), `opened ${path} for ${seeds}`);
+    for (const path of reader.read) assert(inside(path), `opened ${path} for ${seeds}`);
     if (!seeds.every((s) => /^[a-z_]+:/.test(s)) || seeds.length !== 1) {
-      assertEquals(reader.opened, [], `read files for ${JSON.stringify(seeds)}`);
+      assertEquals(reader.read, [], `read files for ${JSON.stringify(seeds)}`);
     }
   }
   const malformed = refused(taskContext(shared, { seeds: [AREA], state: "nope" }));
@@ -367,10 +356,10 @@ Deno.test("repo: a module that links outside the repository is not read", () => 
   Deno.writeTextFileSync(join(outside, "numbers.nz"), "pub fn square(n: Int) -> Int { n * n }\n");
   Deno.removeSync(join(root, "examples/shapes/util/numbers.nz"));
   Deno.symlinkSync(join(outside, "numbers.nz"), join(root, "examples/shapes/util/numbers.nz"));
-  const reader = recordingReader();
+  const reader = recordingReader(root);
   const answer = repositoryMap(root, { readFile: reader.readFile });
   if ("status" in answer) throw new Error(answer.message);
-  assert(!reader.opened.includes(join(root, "examples/shapes/util/numbers.nz")));
+  assert(!reader.read.includes(join(root, "examples/shapes/util/numbers.nz")));
   assert(!answer.entities.some((e) => e.id === "module:shapes/util.numbers"));
 });
 

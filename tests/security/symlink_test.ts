@@ -34,7 +34,7 @@ Deno.test("security: an import through a link out of the source root is not read
   try {
     const compilation = loadCompilation(join(f.root, "main.nz"));
     assertEquals(compilation.files.map((file) => file.path), ["main.nz"]);
-    const unreadable = compilation.diagnostics.find((d) => d.code === "N0604");
+    const unreadable = compilation.diagnostics.find((d) => d.code === "N0606");
     assert(unreadable !== undefined, "a diagnostic names the unreadable module");
     assertEquals(unreadable.file, "leak.nz");
     assert(!JSON.stringify(compilation.diagnostics).includes("42"));

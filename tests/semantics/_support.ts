@@ -6,11 +6,18 @@
  * Directives, each on its own line after the files:
  * - `// @synthetic: path bytes` — a file of that many spaces;
  * - `// @unreadable: path` — reading it fails (not a "not found");
+ * - `// @fifo: path` — it is a named pipe, refused unread (`not_regular`);
+ * - `// @link_outside: path` — it is a link out of the source root, refused unread;
  * - `// @chain: n` — modules `gen/m0.nz` … `gen/m{n-1}.nz`, each calling the next.
  *
  * @module
  */
-import { type Compilation, loadCompilation, type SourceHost } from "../../src/semantics/mod.ts";
+import {
+  type Compilation,
+  loadCompilation,
+  type ReadError,
+  type SourceHost,
+} from "../../src/semantics/mod.ts";
 
 export const ROOT_DIR = "/virtual/src";
 
@@ -18,8 +25,19 @@ export interface CaseFiles {
   /** Relative path → bytes, the root first. */
   readonly files: Map<string, Uint8Array>;
   readonly root: string;
-  readonly unreadable: Set<string>;
+  /** Relative path → why reading it is refused. */
+  readonly refused: Map<string, ReadError>;
 }
+
+const REFUSALS: Record<string, ReadError> = {
+  unreadable: { error: "unreadable", message: "permission denied" },
+  fifo: {
+    error: "not_regular",
+    kind: "named pipe (FIFO)",
+    message: "it is a named pipe (FIFO), not a regular file",
+  },
+  link_outside: { error: "link_outside", message: "it is a symbolic link out of the root" },
+};
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -28,10 +46,10 @@ const decoder = new TextDecoder();
 export function splitCase(bytes: Uint8Array): CaseFiles {
   const text = decoder.decode(bytes);
   const files = new Map<string, Uint8Array>();
-  const unreadable = new Set<string>();
+  const refused = new Map<string, ReadError>();
   if (!text.startsWith("// @file:")) {
     files.set("main.nz", bytes);
-    return { files, root: "main.nz", unreadable };
+    return { files, root: "main.nz", refused };
   }
   let current: string | null = null;
   let lines: string[] = [];
@@ -45,7 +63,7 @@ export function splitCase(bytes: Uint8Array): CaseFiles {
   for (const line of text.split("\n")) {
     const file = /^\/\/ @file: (\S+)$/.exec(line);
     const synthetic = /^\/\/ @synthetic: (\S+) (\d+)$/.exec(line);
-    const bad = /^\/\/ @unreadable: (\S+)$/.exec(line);
+    const bad = /^\/\/ @(unreadable|fifo|link_outside): (\S+)$/.exec(line);
     const chain = /^\/\/ @chain: (\d+)$/.exec(line);
     if (file !== null) {
       flush();
@@ -58,7 +76,7 @@ export function splitCase(bytes: Uint8Array): CaseFiles {
     } else if (bad !== null) {
       flush();
       current = null;
-      unreadable.add(bad[1]);
+      refused.set(bad[2], REFUSALS[bad[1]]);
     } else if (chain !== null) {
       flush();
       current = null;
@@ -72,7 +90,7 @@ export function splitCase(bytes: Uint8Array): CaseFiles {
     } else lines.push(line);
   }
   flush();
-  return { files, root: root!, unreadable };
+  return { files, root: root!, refused };
 }
 
 /** An in-memory host over a case's files; `reads` counts reads per absolute path. */
@@ -83,8 +101,9 @@ export function memoryHost(c: CaseFiles): SourceHost & { reads: Map<string, numb
     readFile(path: string) {
       reads.set(path, (reads.get(path) ?? 0) + 1);
       const rel = path.startsWith(ROOT_DIR + "/") ? path.slice(ROOT_DIR.length + 1) : null;
-      if (rel !== null && c.unreadable.has(rel)) {
-        return { error: "unreadable", message: "permission denied" };
+      const refusal = rel === null ? undefined : c.refused.get(rel);
+      if (refusal !== undefined) {
+        return refusal;
       }
       const bytes = rel === null ? undefined : c.files.get(rel);
       return bytes ?? { error: "not_found", message: "file not found" };

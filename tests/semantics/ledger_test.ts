@@ -11,8 +11,8 @@ const ROOT = resolve("examples/ledger");
 
 function withEdit(file: string, from: string, to: string): SourceHost {
   return {
-    readFile(path) {
-      const bytes = diskHost(ROOT).readFile(path);
+    readFile(path, limit) {
+      const bytes = diskHost(ROOT).readFile(path, limit);
       if (path !== `${ROOT}/${file}` || !(bytes instanceof Uint8Array)) return bytes;
       const text = new TextDecoder().decode(bytes);
       if (!text.includes(from)) throw new Error(`planted edit: \`${from}\` not in ${file}`);

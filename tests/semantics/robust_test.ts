@@ -43,7 +43,7 @@ for (const name of ["shapes", "ledger"]) {
     }
   };
   walk(`examples/${name}`, "");
-  SOURCES.push({ files, root: "main.nz", unreadable: new Set() });
+  SOURCES.push({ files, root: "main.nz", refused: new Map() });
 }
 SOURCES.push(splitCase(Deno.readFileSync("tests/golden/semantics/N0306_non_exhaustive.nz")));
 

@@ -219,6 +219,38 @@ export async function runServerCommand(
   return await transcript([], { args, raw: true });
 }
 
+/**
+ * The peak resident memory of a live process, in bytes (Linux: VmHWM), or
+ * null elsewhere. Read by `cat`: Deno allows reading /proc/<pid> only with
+ * every permission.
+ */
+export function peakRss(pid: number): number | null {
+  if (Deno.build.os !== "linux") return null;
+  try {
+    const out = new Deno.Command("cat", { args: [`/proc/${pid}/status`] }).outputSync();
+    const status = new TextDecoder().decode(out.stdout);
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves with `promise`, or rejects naming `what` after `ms` milliseconds. */
+export async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The message answering request `id`, or a test failure naming what came back. */
 export function answerTo(
   t: Transcript,
@@ -298,6 +330,10 @@ export interface Session {
   close(): Promise<
     { code: number; stderr: string; messages: Record<string, unknown>[] }
   >;
+  /** Kills the server (a test that timed out); `close` then reports its end. */
+  kill(): void;
+  /** The server's process id. */
+  readonly pid: number;
 }
 
 /** Starts a server for an interactive session. */
@@ -306,6 +342,8 @@ export function openSession(
     args?: readonly string[];
     entry?: string;
     env?: Record<string, string>;
+    /** The whole `deno` argv, instead of `serverArgs(args, entry)` (other Deno flags). */
+    denoArgs?: readonly string[];
   } = {},
 ): Session {
   const child = spawnServer(options);
@@ -351,5 +389,13 @@ export function openSession(
       await stdoutDone;
       return { code: status.code, stderr: await stderrDone, messages };
     },
+    kill() {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    },
+    pid: child.pid,
   };
 }

@@ -35,8 +35,17 @@ export const DocsIndexDocument = z.strictObject({
     "the file, relative to the docs repository (informative; never an argument)",
   ),
   authority: Authority,
-  availability: z.enum(["present", "missing", "unreadable", "not_utf8", "too_large"])
-    .describe("whether the file could be read as UTF-8 text; only a present document has sections"),
+  availability: z.enum([
+    "present",
+    "missing",
+    "unreadable",
+    "not_utf8",
+    "too_large",
+    "not_regular",
+    "link_outside",
+  ]).describe(
+    "whether the file could be read as UTF-8 text; only a present document has sections. not_regular: a FIFO, device or folder, never opened; link_outside: a symbolic link that does not lead to a file inside the repository",
+  ),
   digest: Digest.nullable().describe("BLAKE3 of the file's bytes; null unless present"),
   bytes: z.int().min(0),
   sections: z.array(DocsIndexSection).describe("root first, then in document order"),

@@ -51,40 +51,85 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  */
 export function canonicalJson(value: unknown): string {
   const out: string[] = [];
-  write(value, out);
+  writeCanonical(value, (text) => out.push(text));
   return out.join("");
 }
 
-function write(value: unknown, out: string[]): void {
-  if (value === null) {
-    out.push("null");
-  } else if (typeof value === "boolean") {
-    out.push(value ? "true" : "false");
-  } else if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) {
-      throw new Error(`canonical JSON holds integers only: ${value}`);
+/**
+ * BLAKE3 of a value's canonical JSON, `blake3(canonicalJson(value))`,
+ * hashed as it is written in 64 KiB pieces: a 64 MiB baseline is digested
+ * without its text, its bytes and millions of pieces held at once.
+ */
+export function blake3Canonical(value: unknown): string {
+  hasher.init();
+  let pending: string[] = [];
+  let size = 0;
+  const flush = () => {
+    hasher.update(encoder.encode(pending.join("")));
+    pending = [];
+    size = 0;
+  };
+  writeCanonical(value, (text) => {
+    pending.push(text);
+    size += text.length;
+    if (size >= 65_536) flush();
+  });
+  flush();
+  return hasher.digest("hex");
+}
+
+/** One container being written: its items or sorted keys, and how far. */
+type Open =
+  | { readonly array: readonly unknown[]; next: number }
+  | { readonly record: Record<string, unknown>; readonly keys: string[]; next: number };
+
+/** Writes a value's canonical JSON as pieces, without recursion (a value may be deep). */
+function writeCanonical(value: unknown, emit: (text: string) => void): void {
+  const stack: Open[] = [];
+  const start = (v: unknown): void => {
+    if (v === null) emit("null");
+    else if (typeof v === "boolean") emit(v ? "true" : "false");
+    else if (typeof v === "number") {
+      if (!Number.isSafeInteger(v)) throw new Error(`canonical JSON holds integers only: ${v}`);
+      emit(String(v));
+    } else if (typeof v === "string") emit(JSON.stringify(v));
+    else if (Array.isArray(v)) {
+      emit("[");
+      stack.push({ array: v, next: 0 });
+    } else if (typeof v === "object") {
+      const record = v as Record<string, unknown>;
+      emit("{");
+      stack.push({
+        record,
+        keys: Object.keys(record).filter((k) => record[k] !== undefined).sort(),
+        next: 0,
+      });
+    } else {
+      throw new Error(`canonical JSON cannot hold ${typeof v}`);
     }
-    out.push(String(value));
-  } else if (typeof value === "string") {
-    out.push(JSON.stringify(value));
-  } else if (Array.isArray(value)) {
-    out.push("[");
-    value.forEach((item, i) => {
-      if (i > 0) out.push(",");
-      write(item, out);
-    });
-    out.push("]");
-  } else if (typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
-    out.push("{");
-    keys.forEach((key, i) => {
-      if (i > 0) out.push(",");
-      out.push(JSON.stringify(key), ":");
-      write(record[key], out);
-    });
-    out.push("}");
-  } else {
-    throw new Error(`canonical JSON cannot hold ${typeof value}`);
+  };
+  start(value);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if ("array" in top) {
+      if (top.next === top.array.length) {
+        stack.pop();
+        emit("]");
+        continue;
+      }
+      if (top.next > 0) emit(",");
+      start(top.array[top.next++]);
+    } else {
+      if (top.next === top.keys.length) {
+        stack.pop();
+        emit("}");
+        continue;
+      }
+      if (top.next > 0) emit(",");
+      const key = top.keys[top.next++];
+      emit(JSON.stringify(key));
+      emit(":");
+      start(top.record[key]);
+    }
   }
 }

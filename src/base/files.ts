@@ -313,6 +313,34 @@ function sleep(ms: number): void {
 }
 
 /**
+ * Reads a file named on a command line (a baseline for `nazm delta`):
+ * anything a regular file is refused by kind without being read or waited
+ * on, and no more than `limit + 1` bytes are read. Not confined to a root:
+ * the user named it.
+ */
+export function readRegularFile(path: string, limit: number): Uint8Array | ConfinedReadError {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, O_RDONLY | (O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "ENOENT") return { error: "not_found", message: "file not found" };
+    return unreadable(error);
+  }
+  try {
+    const open = fs.fstatSync(fd, { bigint: true });
+    if (!open.isFile()) return notRegular(kindOf(open));
+    if (open.size > BigInt(limit)) return tooLarge(`is ${open.size} bytes`, limit);
+    const bytes = readAtMost(fd, Number(open.size), limit);
+    return bytes.length > limit ? tooLarge("grew", limit) : bytes;
+  } catch (error) {
+    return unreadable(error);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
  * Reads up to `limit + 1` bytes from `fd`, expecting `expected` (the size
  * the descriptor reported); a file that grows is read on, up to the bound.
  */

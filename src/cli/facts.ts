@@ -7,12 +7,13 @@
  * @module
  */
 import { resolve } from "node:path";
-import { findDuplicateKey, isDigest } from "../base/mod.ts";
+import { isDigest, readRegularFile } from "../base/mod.ts";
 import {
-  baselineSize,
   diagnosticDetail,
   diagnosticsIndex,
+  MAX_BASELINE_BYTES,
   type Outcome,
+  readBaseline,
   refuseBaseline,
   type RootConfig,
   semanticContext,
@@ -97,40 +98,19 @@ export function delta(io: CommandIo): number {
   const config = rootConfig(parsed);
   if (typeof config === "string") return usageError(io, "delta", config, DELTA_USAGE);
   const path = parsed.positionals.get("BASELINE.json")!;
-  let text: string;
-  try {
-    // The command line names the baseline by path; the server never does.
-    const bytes = Deno.readFileSync(path);
-    const tooLarge = baselineSize(bytes.length);
-    if (tooLarge !== null) return print(io, refuseBaseline(tooLarge));
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch (error) {
-    io.stderr(
-      `nazm delta: cannot read ${path}: ${error instanceof Error ? error.message : error}\n`,
-    );
+  // The command line names the baseline by path; the server never does.
+  const bytes = readRegularFile(path, MAX_BASELINE_BYTES);
+  if (!(bytes instanceof Uint8Array) && bytes.error !== "too_large") {
+    io.stderr(`nazm delta: cannot read ${path}: ${bytes.message}\n`);
     return 2;
   }
-  let baseline: unknown;
-  try {
-    baseline = JSON.parse(text);
-  } catch {
-    return print(
-      io,
-      refuseBaseline({ problem: "not_a_snapshot", path: "$", message: "the baseline is not JSON" }),
-    );
-  }
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== null) {
-    return print(
-      io,
-      refuseBaseline({
-        problem: "duplicate_key",
-        path: duplicate,
-        message: `the baseline repeats a key: ${duplicate}`,
-      }),
-    );
-  }
-  return print(io, semanticDelta(config, baseline));
+  const read = bytes instanceof Uint8Array ? readBaseline(bytes) : {
+    problem: "too_large" as const,
+    path: "$",
+    message: `baseline is over the limit of ${MAX_BASELINE_BYTES} bytes (64 MiB): ${bytes.message}`,
+  };
+  if ("problem" in read) return print(io, refuseBaseline(read));
+  return print(io, semanticDelta(config, read.baseline));
 }
 
 const PATCH_USAGE =

@@ -12,7 +12,15 @@
  *
  * @module
  */
-import { blake3, canonicalJson, COMPILER, isDigest } from "../base/mod.ts";
+import {
+  blake3,
+  blake3Canonical,
+  canonicalJson,
+  COMPILER,
+  countKeys,
+  isDigest,
+  scanJson,
+} from "../base/mod.ts";
 import { type Compilation, type Definition, DEFINITION_KEY, type Link } from "../semantics/mod.ts";
 import { answer, type Outcome, refuse } from "./outcome.ts";
 import {
@@ -77,7 +85,7 @@ export function semanticSnapshot(config: RootConfig, options: FactOptions = {}):
 
 /** A snapshot's digest: BLAKE3 of its canonical JSON. */
 export function snapshotDigest(snapshot: Snapshot): string {
-  return blake3(canonicalJson(snapshot));
+  return blake3Canonical(snapshot);
 }
 
 function unavailable(compilation: Compilation): Outcome<never> | null {
@@ -352,6 +360,62 @@ export function semanticDelta(
   const refusal = unavailable(compilation);
   if (refusal !== null) return refusal;
   return answer(deltaBetween(baseline as Snapshot, snapshotOf(compilation)));
+}
+
+/** The deepest a baseline may nest: a snapshot nests 3 levels (definitions, one, its digests). */
+export const MAX_BASELINE_DEPTH = 16;
+
+/** The most JSON values a baseline may hold: a 64 MiB snapshot holds about 1.3 million. */
+export const MAX_BASELINE_VALUES = 4_000_000;
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+// ASCII is UTF-8 already, and this decoder is about three times faster.
+const asciiText = new TextDecoder();
+
+/**
+ * A baseline from the bytes of its JSON text — as `nazm delta` reads a file,
+ * and as the server receives it, cut out of its message unparsed. Refused
+ * with a reason, before anything parses or walks it: over the size limit,
+ * nested deeper or holding more values than a snapshot ever does (found by
+ * one scan without recursion, so a 5,000-deep `[[[…]]]` is a refusal, not a
+ * stack overflow), not UTF-8, not JSON, or repeating a key.
+ */
+export function readBaseline(bytes: Uint8Array): { readonly baseline: unknown } | BaselineProblem {
+  const tooLarge = baselineSize(bytes.length);
+  if (tooLarge !== null) return tooLarge;
+  const scan = scanJson(bytes, {
+    maxDepth: MAX_BASELINE_DEPTH,
+    maxValues: MAX_BASELINE_VALUES,
+    keys: "count",
+  });
+  if (scan.tooDeep !== null) {
+    return {
+      problem: "not_a_snapshot",
+      path: scan.tooDeep,
+      message:
+        `the baseline nests deeper than ${MAX_BASELINE_DEPTH} levels, which no snapshot does (at ${scan.tooDeep})`,
+    };
+  }
+  if (scan.tooManyValues) {
+    return {
+      problem: "too_large",
+      path: "$",
+      message:
+        `the baseline holds more than ${MAX_BASELINE_VALUES} JSON values, over the limit (a 64 MiB snapshot holds about 1.3 million)`,
+    };
+  }
+  let baseline: unknown;
+  try {
+    baseline = JSON.parse((scan.ascii ? asciiText : strictUtf8).decode(bytes));
+  } catch {
+    return { problem: "not_a_snapshot", path: "$", message: "the baseline is not JSON" };
+  }
+  if (countKeys(baseline) !== scan.keyCount) {
+    // JSON.parse kept one of a repeated key's values: find where, exactly.
+    const path = scanJson(bytes).duplicateKey ?? "$";
+    return { problem: "duplicate_key", path, message: `the baseline repeats a key: ${path}` };
+  }
+  return { baseline };
 }
 
 /** The problem with a baseline whose JSON text is `bytes` long, if it is over the limit. */

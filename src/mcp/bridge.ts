@@ -62,6 +62,11 @@ export interface BridgeOptions {
   callTimeoutMs?: number;
 }
 
+interface Held {
+  readonly message: InitMessage | CallMessage;
+  readonly transfer: Transferable[];
+}
+
 interface Pending {
   resolve: (reply: CallReply) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -74,8 +79,8 @@ export class AnalysisBridge {
   #module: URL;
   #timeoutMs: number;
   #worker: Worker | undefined;
-  /** Messages for the current worker, held until it says it is ready. */
-  #held: (InitMessage | CallMessage)[] | undefined;
+  /** Messages for the current worker (with what they transfer), held until it says it is ready. */
+  #held: Held[] | undefined;
   #next = 1;
   #pending = new Map<number, Pending>();
   #closed = false;
@@ -92,7 +97,11 @@ export class AnalysisBridge {
     this.#ensure();
   }
 
-  /** Runs one tool call in the worker. Never rejects. */
+  /**
+   * Runs one tool call in the worker. Never rejects. An argument that is a
+   * `Uint8Array` (a baseline cut out of its line) is moved to the worker,
+   * not copied.
+   */
   call(tool: string, args: Record<string, unknown>): Promise<CallReply> {
     if (this.#closed) {
       return Promise.resolve({
@@ -109,8 +118,14 @@ export class AnalysisBridge {
       );
       this.#pending.set(id, { resolve, timer });
       const message: CallMessage = { type: "call", id, tool, args };
+      const transfer: Transferable[] = [];
+      for (const value of Object.values(args)) {
+        if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) {
+          transfer.push(value.buffer);
+        }
+      }
       try {
-        this.#post(worker, message);
+        this.#post(worker, { message, transfer });
       } catch (error) {
         this.#take(id);
         resolve({
@@ -134,10 +149,10 @@ export class AnalysisBridge {
     this.#failAll("the server is shutting down");
   }
 
-  #post(worker: Worker, message: InitMessage | CallMessage): void {
+  #post(worker: Worker, held: Held): void {
     if (worker === this.#worker && this.#held !== undefined) {
-      this.#held.push(message);
-    } else worker.postMessage(message);
+      this.#held.push(held);
+    } else worker.postMessage(held.message, held.transfer);
   }
 
   #ensure(): Worker {
@@ -155,7 +170,7 @@ export class AnalysisBridge {
         ) {
           const held = this.#held;
           this.#held = undefined;
-          for (const message of held) worker.postMessage(message);
+          for (const { message, transfer } of held) worker.postMessage(message, transfer);
         }
         return;
       }
@@ -177,7 +192,7 @@ export class AnalysisBridge {
       this.#log.error("a reply from the analysis worker could not be read");
     };
     this.#worker = worker;
-    this.#held = [{ type: "init", context: this.#context }];
+    this.#held = [{ message: { type: "init", context: this.#context }, transfer: [] }];
     return worker;
   }
 

@@ -21,10 +21,15 @@
  * zod input rejects (missing, mistyped, unknown), is -32602 — a protocol
  * error, never an `isError` result.
  *
+ * `initialize` whose params the SDK would reject (a `protocolVersion` that
+ * is missing or not a string, missing capabilities or client info) is -32602
+ * with one sentence naming the field; the SDK alone answers -32603 with its
+ * validator's dump.
+ *
  * @module
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
-import type { z } from "zod";
+import { z } from "zod";
 import type { GateVerdict, RpcError } from "./transport.ts";
 
 /** The modern revisions served. */
@@ -90,6 +95,11 @@ export function createGate(inputOf: InputLookup): ProtocolGate {
         };
       }
       return { kind: "forward" };
+    }
+
+    if (message.method === "initialize") {
+      const problem = initializeError(params);
+      if (problem !== undefined) return reject(problem);
     }
 
     if (era === "legacy") return checkToolCall(message.method, params);
@@ -244,6 +254,51 @@ export function toolCallError(
     message: `Invalid arguments for tool ${name}: ${summary}`,
     data: { tool: name, issues },
   };
+}
+
+/** What the SDK requires of `initialize`'s params (its own schema is not exported). */
+const InitializeParams = z.object({
+  protocolVersion: z.string(),
+  capabilities: z.record(z.string(), z.unknown()),
+  clientInfo: z.object({ name: z.string(), version: z.string() }),
+});
+
+/** The -32602 error of malformed `initialize` params, or undefined. */
+export function initializeError(params: unknown): RpcError | undefined {
+  const parsed = InitializeParams.safeParse(params ?? {});
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const field = issue.path.length === 0 ? "params" : `params.${issue.path.join(".")}`;
+  const value = issue.path.reduce<unknown>(
+    (at, key) => (isPlainObject(at) ? at[key as string] : undefined),
+    params,
+  );
+  const wanted = field === "params.protocolVersion"
+    ? 'a string such as "2025-11-25"'
+    : issue.code === "invalid_type"
+    ? `${
+      issue.expected === "object" || issue.expected === "record"
+        ? "an object"
+        : `a ${issue.expected}`
+    }`
+    : "valid";
+  const problem = value === undefined
+    ? "is missing"
+    : `must be ${wanted}, not ${describeJson(value)}`;
+  return {
+    code: -32602,
+    message: value === undefined
+      ? `Invalid params: initialize needs ${field}, ${wanted}`
+      : `Invalid params: initialize's ${field} ${problem}`,
+    data: { field, problem },
+  };
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  const type = typeof value;
+  return type === "object" ? "an object" : `a ${type} (${JSON.stringify(value)})`;
 }
 
 function metaOf(params: unknown): Record<string, unknown> | undefined {

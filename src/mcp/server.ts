@@ -132,7 +132,12 @@ export function startServer(options: ServerOptions): RunningServer {
         },
         async (args: Record<string, unknown>) => {
           const started = performance.now();
-          const reply = await bridge.call(tool.name, args);
+          // A baseline comes as the bytes the transport cut out of its line.
+          const baseline = transport.takeRaw(args.baseline);
+          const reply = await bridge.call(
+            tool.name,
+            baseline === undefined ? args : { ...args, baseline },
+          );
           log.debug(
             `${tool.name} ${reply.kind} in ${(performance.now() - started).toFixed(1)} ms`,
           );

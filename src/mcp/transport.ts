@@ -8,10 +8,25 @@
  *   included) is answered -32600, with the id when one is readable.
  * - A line longer than the limit (80 MiB) is discarded unread and answered
  *   -32600 naming the limit.
+ * - Before anything parses a line, one linear scan of its bytes
+ *   (src/base/json.ts) refuses nesting deeper than 64 levels or more than
+ *   100,000 values (-32600; JSON.parse would build them, and every recursive
+ *   step after it would overflow), finds repeated keys, and notes the exact
+ *   text of the ids.
+ * - A delta's `baseline` (the only large argument) is cut out of its line
+ *   unparsed and handed to the analysis worker as bytes, which reads it as
+ *   `nazm delta` reads a file (src/facts/snapshot.ts, readBaseline): this
+ *   thread never builds, walks or clones it (see {@link takeRaw}).
+ * - An id is echoed exactly as the client wrote it: a number that is not a
+ *   safe integer written plainly (`9007199254740993`, `1e400`, `1.0`, `1.5`)
+ *   travels through the SDK as a private string and is written back as its
+ *   original text.
  * - Every message is shown to a gate (gate.ts) before the SDK sees it; the
  *   gate may answer it with a protocol error instead.
  * - At the end of input, requests already handed to the SDK are answered
- *   first; then `onInputEnd` runs (the caller shuts down).
+ *   first; a request the client cancelled (`notifications/cancelled`) is not
+ *   waited for, since the SDK never answers it. Then `onInputEnd` runs (the
+ *   caller shuts down and abandons cancelled work).
  *
  * The server keeps serving after each error. Nothing but protocol messages
  * is ever written to the output.
@@ -23,7 +38,7 @@ import {
   parseJSONRPCMessage,
   type Transport,
 } from "@modelcontextprotocol/server";
-import { findDuplicateKey } from "../base/mod.ts";
+import { scanJson } from "../base/mod.ts";
 import type { Logger } from "./log.ts";
 
 /**
@@ -32,6 +47,23 @@ import type { Logger } from "./log.ts";
  * refused by name when it is larger, not lost with the line.
  */
 export const MAX_LINE_BYTES = 80 * 1024 * 1024;
+
+/** The deepest nesting a message may have, outside a delta's baseline. */
+export const MAX_MESSAGE_DEPTH = 64;
+
+/** The most JSON values a message may hold, outside a delta's baseline. */
+export const MAX_MESSAGE_VALUES = 100_000;
+
+/** Where a delta's baseline sits in a `tools/call` line. */
+const BASELINE_PATH = "params.arguments.baseline";
+
+/**
+ * The key of the small object that stands, in the parsed message, for an
+ * argument cut out of its line unparsed: `{ "$nazm:raw": n }`. A client can
+ * never place one where it is read: whatever is at the baseline's path is
+ * always cut out and replaced.
+ */
+export const RAW_ARGUMENT_KEY = "$nazm:raw";
 
 /** A JSON-RPC error object. */
 export interface RpcError {
@@ -76,6 +108,15 @@ export class LineTransport implements Transport {
   #options: LineTransportOptions;
   #maxLine: number;
   #pending = new Map<string, number>();
+  /** Arguments cut out of their lines, by token, with the request holding them. */
+  #raw = new Map<number, { bytes: Uint8Array; request: string | null }>();
+  #nextRaw = 1;
+  /** Ids written as text a double cannot hold: private string → the client's text. */
+  #exactIds = new Map<string, string>();
+  /** The same, the other way: the client's text → its private string. */
+  #idByText = new Map<string, string>();
+  #idPrefix = `\u0000nazm-id:${crypto.randomUUID()}:`;
+  #nextId = 1;
   #inputEnded = false;
   #ended = false;
   #closed = false;
@@ -125,8 +166,22 @@ export class LineTransport implements Transport {
     return this.#writes;
   }
 
+  /**
+   * The bytes an argument was cut out as, for the call it belongs to, once
+   * (the store forgets it): `token` is the `{ "$nazm:raw": n }` object found
+   * where the argument was. Undefined for anything else.
+   */
+  takeRaw(token: unknown): Uint8Array | undefined {
+    if (token === null || typeof token !== "object") return undefined;
+    const n = (token as Record<string, unknown>)[RAW_ARGUMENT_KEY];
+    if (typeof n !== "number") return undefined;
+    const entry = this.#raw.get(n);
+    this.#raw.delete(n);
+    return entry?.bytes;
+  }
+
   #writeLine(message: unknown): Promise<void> {
-    const bytes = encoder.encode(JSON.stringify(message) + "\n");
+    const bytes = encoder.encode(this.#serialize(message) + "\n");
     const next = this.#writes.then(() => this.#options.write(bytes));
     this.#writes = next.catch((error) => {
       this.#options.log.error(`writing stdout failed: ${describe(error)}`);
@@ -134,8 +189,46 @@ export class LineTransport implements Transport {
     return next;
   }
 
+  /** JSON text of a message, its id written exactly as the client wrote it. */
+  #serialize(message: unknown): string {
+    const id = (message as { id?: unknown } | null)?.id;
+    const exact = typeof id === "string" ? this.#exactIds.get(id) : undefined;
+    if (exact === undefined) return JSON.stringify(message);
+    const rest = JSON.stringify({ ...(message as object), id: undefined });
+    return `{"id":${exact},${rest.slice(1)}`;
+  }
+
   #replyError(id: string | number | null, error: RpcError): void {
     this.#writeLine({ jsonrpc: "2.0", id, error }).catch(() => {});
+    // Another request in flight may carry the same id.
+    if (id !== null && !this.#pending.has(idKey(id))) this.#forgetId(id);
+  }
+
+  /**
+   * The id to use for the value at `span` of a line: the parsed value, or,
+   * when a double cannot hold the client's text exactly, a private string
+   * that stands for that text until the request is answered.
+   */
+  #exactId(bytes: Uint8Array, span: readonly [number, number] | undefined, parsed: unknown) {
+    if (span === undefined || typeof parsed !== "number") return parsed;
+    const text = decoder.decode(bytes.subarray(span[0], span[1]));
+    // The SDK takes safe integers only; any other number travels as text.
+    if (Number.isSafeInteger(parsed) && JSON.stringify(parsed) === text) return parsed;
+    let id = this.#idByText.get(text);
+    if (id === undefined) {
+      id = `${this.#idPrefix}${this.#nextId++}`;
+      this.#idByText.set(text, id);
+      this.#exactIds.set(id, text);
+    }
+    return id;
+  }
+
+  #forgetId(id: unknown): void {
+    if (typeof id !== "string") return;
+    const text = this.#exactIds.get(id);
+    if (text === undefined) return;
+    this.#exactIds.delete(id);
+    this.#idByText.delete(text);
   }
 
   async #read(): Promise<void> {
@@ -190,48 +283,113 @@ export class LineTransport implements Transport {
     });
   }
 
-  #line(bytes: Uint8Array): void {
+  #line(raw: Uint8Array): void {
     if (this.#closed) return;
+    // The line as read: the scan's spans are offsets into it.
+    const line = raw.length > 0 && raw[raw.length - 1] === 13 ? raw.subarray(0, -1) : raw;
+    let bytes = line;
+    const scan = scanJson(line, {
+      maxDepth: MAX_MESSAGE_DEPTH,
+      maxValues: MAX_MESSAGE_VALUES,
+      spans: ["id", "params.requestId", BASELINE_PATH],
+      opaque: [BASELINE_PATH],
+    });
+    // The baseline, cut out unparsed; a token stands in its place.
+    const baselineSpan = scan.spans.get(BASELINE_PATH);
+    let token: number | null = null;
+    if (baselineSpan !== undefined) {
+      token = this.#nextRaw++;
+      const [start, end] = baselineSpan;
+      const stand = encoder.encode(JSON.stringify({ [RAW_ARGUMENT_KEY]: token }));
+      // A view, not a copy: the line's buffer moves to the worker with it.
+      this.#raw.set(token, { bytes: bytes.subarray(start, end), request: null });
+      const spliced = new Uint8Array(start + stand.length + bytes.length - end);
+      spliced.set(bytes.subarray(0, start));
+      spliced.set(stand, start);
+      spliced.set(bytes.subarray(end), start + stand.length);
+      bytes = spliced;
+    }
+    const dropRaw = () => {
+      if (token !== null) this.#raw.delete(token);
+    };
+    const idText = (): string | number | null => {
+      const span = scan.spans.get("id");
+      if (span === undefined) return null;
+      try {
+        const id = JSON.parse(decoder.decode(line.subarray(span[0], span[1])));
+        return typeof id === "string" || typeof id === "number"
+          ? this.#exactId(line, span, id) as string | number
+          : null;
+      } catch {
+        return null;
+      }
+    };
+    if (scan.tooDeep !== null || scan.tooManyValues) {
+      dropRaw();
+      this.#replyError(idText(), {
+        code: -32600,
+        message: scan.tooDeep !== null
+          ? `Invalid Request: the message nests deeper than ${MAX_MESSAGE_DEPTH} levels (at ${scan.tooDeep})`
+          : `Invalid Request: the message holds more than ${MAX_MESSAGE_VALUES} JSON values`,
+        data: scan.tooDeep !== null
+          ? { limit: MAX_MESSAGE_DEPTH, path: scan.tooDeep }
+          : { limit: MAX_MESSAGE_VALUES },
+      });
+      return;
+    }
     let text: string;
     try {
       text = decoder.decode(bytes);
     } catch {
+      dropRaw();
       this.#replyError(null, {
         code: -32700,
         message: "Parse error: the line is not UTF-8",
       });
       return;
     }
-    if (text.endsWith("\r")) text = text.slice(0, -1);
     if (text.trim() === "") return;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
+      dropRaw();
       this.#replyError(null, {
         code: -32700,
         message: `Parse error: ${describe(error)}`,
       });
       return;
     }
-    const duplicate = findDuplicateKey(text);
-    if (duplicate !== null) {
-      const marked = markDuplicateBaseline(json, duplicate);
-      if (marked === null) {
-        this.#replyError(readableId(json), {
-          code: duplicate.startsWith('$["params"]') ? -32602 : -32600,
-          message: `Invalid ${
-            duplicate.startsWith('$["params"]') ? "params" : "Request"
-          }: the key at ${duplicate} is repeated; JSON.parse would keep only the last`,
-        });
-        return;
+    if (json !== null && typeof json === "object" && !Array.isArray(json)) {
+      const record = json as Record<string, unknown>;
+      if ("id" in record) record.id = this.#exactId(line, scan.spans.get("id"), record.id);
+      const params = record.params as Record<string, unknown> | undefined;
+      if (params !== null && typeof params === "object" && "requestId" in params) {
+        params.requestId = this.#exactId(
+          bytes,
+          scan.spans.get("params.requestId"),
+          params.requestId,
+        );
       }
+    }
+    if (scan.duplicateKey !== null) {
+      const duplicate = scan.duplicateKey;
+      dropRaw();
+      const inParams = duplicate.startsWith('$["params"]');
+      this.#replyError(readableId(json), {
+        code: inParams ? -32602 : -32600,
+        message: `Invalid ${
+          inParams ? "params" : "Request"
+        }: the key at ${duplicate} is repeated; JSON.parse would keep only the last`,
+      });
+      return;
     }
     let message: JSONRPCMessage;
     try {
       if (Array.isArray(json)) throw new Error("batches are not supported");
       message = parseJSONRPCMessage(json);
     } catch {
+      dropRaw();
       this.#replyError(readableId(json), {
         code: -32600,
         message: Array.isArray(json)
@@ -254,6 +412,7 @@ export class LineTransport implements Transport {
       ? (message as { id: string | number }).id
       : undefined;
     if (verdict.kind === "reject") {
+      dropRaw();
       if (requestId !== undefined) this.#replyError(requestId, verdict.error);
       else {this.#options.log.debug(
           `dropped a message: ${verdict.error.message}`,
@@ -261,12 +420,24 @@ export class LineTransport implements Transport {
       return;
     }
     if (verdict.kind === "drop") {
+      dropRaw();
       this.#options.log.debug(`dropped a message: ${verdict.why}`);
       return;
     }
     if (requestId !== undefined) {
       const key = idKey(requestId);
       this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
+      if (token !== null) this.#raw.get(token)!.request = key;
+    } else {
+      dropRaw();
+    }
+    if ("method" in message && message.method === "notifications/cancelled") {
+      // The SDK aborts a cancelled request and never answers it: it is not
+      // waited for at the end of input.
+      const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof cancelled === "string" || typeof cancelled === "number") {
+        this.#settle(cancelled);
+      }
     }
     try {
       this.onmessage?.(message);
@@ -280,8 +451,11 @@ export class LineTransport implements Transport {
     const key = idKey(id);
     const count = this.#pending.get(key);
     if (count === undefined) return;
-    if (count <= 1) this.#pending.delete(key);
-    else this.#pending.set(key, count - 1);
+    if (count <= 1) {
+      this.#pending.delete(key);
+      this.#forgetId(id);
+      for (const [token, entry] of this.#raw) if (entry.request === key) this.#raw.delete(token);
+    } else this.#pending.set(key, count - 1);
     this.#maybeEnd();
   }
 
@@ -298,27 +472,6 @@ export class LineTransport implements Transport {
     this.#ended = true;
     this.#writes.then(() => this.#options.onInputEnd());
   }
-}
-
-/**
- * Where a repeated key inside a tools/call's `baseline` argument is put, so
- * that nazm.semantic_delta refuses the baseline as `duplicate_key`, as the
- * seed asks, rather than comparing the copy JSON.parse kept. Only the raw
- * line shows a repeated key, and only the transport sees raw lines.
- */
-export const DUPLICATE_KEY_MARKER = "$nazm:duplicate_key";
-
-const BASELINE_PATH = '$["params"]["arguments"]["baseline"]';
-
-/** Replaces a tools/call's baseline holding `duplicate` by a marker; null when the duplicate is elsewhere. */
-function markDuplicateBaseline(json: unknown, duplicate: string): object | null {
-  if (!duplicate.startsWith(BASELINE_PATH)) return null;
-  const call = json as { method?: unknown; params?: { arguments?: Record<string, unknown> } };
-  if (call.method !== "tools/call" || typeof call.params?.arguments !== "object") return null;
-  call.params.arguments.baseline = {
-    [DUPLICATE_KEY_MARKER]: "$" + duplicate.slice(BASELINE_PATH.length),
-  };
-  return call;
 }
 
 function concat(parts: Uint8Array[], size: number): Uint8Array {

@@ -5,11 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import { baselineSize, refuseBaseline, semanticDelta } from "../../facts/mod.ts";
-import { DUPLICATE_KEY_MARKER } from "../transport.ts";
+import { readBaseline, refuseBaseline, semanticDelta } from "../../facts/mod.ts";
 import { defineTool, type ToolOutcome } from "../types.ts";
-
-const encoder = new TextEncoder();
 
 export default defineTool({
   name: "nazm.semantic_delta",
@@ -22,25 +19,14 @@ export default defineTool({
   }),
   outputSchema: "nazm.delta-2.json",
   run(args, context): ToolOutcome {
-    const duplicate = duplicatePath(args.baseline);
-    if (duplicate !== null) {
-      return refuseBaseline({
-        problem: "duplicate_key",
-        path: duplicate,
-        message: `the baseline repeats a key: ${duplicate}`,
-      });
+    // Over stdio the baseline arrives as the bytes of its JSON text, cut out
+    // of the message unparsed (src/mcp/transport.ts), and is read exactly as
+    // `nazm delta` reads a file; a caller in this process may pass the object.
+    if (args.baseline instanceof Uint8Array) {
+      const read = readBaseline(args.baseline);
+      if ("problem" in read) return refuseBaseline(read);
+      return semanticDelta(context, read.baseline, context);
     }
-    // The line limit leaves room for the envelope; the argument's own limit is this one.
-    const tooLarge = baselineSize(encoder.encode(JSON.stringify(args.baseline)).length);
-    if (tooLarge !== null) return refuseBaseline(tooLarge);
     return semanticDelta(context, args.baseline, context);
   },
 });
-
-/** The path of a repeated key the transport found in the raw baseline, or null. */
-function duplicatePath(baseline: unknown): string | null {
-  if (typeof baseline !== "object" || baseline === null) return null;
-  const keys = Object.keys(baseline);
-  const path = (baseline as Record<string, unknown>)[DUPLICATE_KEY_MARKER];
-  return keys.length === 1 && typeof path === "string" ? path : null;
-}

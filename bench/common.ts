@@ -122,17 +122,29 @@ export function rssMethod(): string {
 export async function measureProcess(
   cmd: string,
   args: readonly string[],
-  options: { cwd?: string } = {},
+  options: { cwd?: string; input?: Uint8Array } = {},
 ): Promise<ProcessRun> {
   const decoder = new TextDecoder();
+  /** Spawns with `input` on stdin (then closed), collecting the output as it comes. */
+  const run = async (command: Deno.Command) => {
+    const child = command.spawn();
+    const output = child.output();
+    const writer = child.stdin.getWriter();
+    await writer.write(options.input ?? new Uint8Array(0));
+    await writer.close();
+    return await output;
+  };
   if (hasGnuTime()) {
     const t0 = performance.now();
-    const out = await new Deno.Command("/usr/bin/time", {
-      args: ["-v", cmd, ...args],
-      cwd: options.cwd,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    const out = await run(
+      new Deno.Command("/usr/bin/time", {
+        args: ["-v", cmd, ...args],
+        cwd: options.cwd,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }),
+    );
     const wallMs = performance.now() - t0;
     const stderr = decoder.decode(out.stderr);
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
@@ -149,9 +161,14 @@ export async function measureProcess(
   const child = new Deno.Command(cmd, {
     args: [...args],
     cwd: options.cwd,
+    stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  const output = child.output();
+  const writer = child.stdin.getWriter();
+  await writer.write(options.input ?? new Uint8Array(0));
+  await writer.close();
   let peakKiB = 0;
   let done = false;
   const poll = (async () => {
@@ -166,7 +183,7 @@ export async function measureProcess(
       await new Promise((r) => setTimeout(r, 5));
     }
   })();
-  const out = await child.output();
+  const out = await output;
   const wallMs = performance.now() - t0;
   done = true;
   await poll;

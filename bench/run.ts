@@ -24,9 +24,13 @@ import { parseBench } from "./parse.ts";
 import { checkBench } from "./check.ts";
 import { mcpBench } from "./mcp.ts";
 import { patchBench } from "./patch.ts";
+import { memoryBench } from "./memory.ts";
 
 /** Every benchmark, in the order they run. Add one here (one file per benchmark). */
 export const BENCHMARKS: readonly Benchmark[] = [parseBench, checkBench, mcpBench, patchBench];
+
+/** Benchmarks run only when `--only` names them (each takes minutes). */
+export const ON_REQUEST: readonly Benchmark[] = [memoryBench];
 
 interface Flags {
   lines: number;
@@ -103,8 +107,8 @@ async function main(): Promise<void> {
     `Nazm benchmarks — ${s.modules + 1} files, nazm ${s.nazmLines} lines, ts twin ${s.tsLines} ` +
       `lines; deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} cores`,
   );
-  for (const bench of BENCHMARKS) {
-    if (flags.only && !flags.only.includes(bench.name)) continue;
+  for (const bench of [...BENCHMARKS, ...ON_REQUEST]) {
+    if (flags.only ? !flags.only.includes(bench.name) : ON_REQUEST.includes(bench)) continue;
     console.log(`\n## ${bench.name}: ${bench.title}\n`);
     let result: BenchResult;
     const started = performance.now();

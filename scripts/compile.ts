@@ -9,8 +9,9 @@
  *   deno task compile --dry-run             # print the commands only
  *
  * What is embedded, and why:
- * - src/mcp/worker.ts: deno compile does not follow `new Worker(...)`; the
- *   analysis worker and its module graph must be included explicitly.
+ * - src/mcp/sandbox.ts, src/mcp/worker.ts: deno compile does not follow
+ *   `new Worker(...)`; the sandbox, the analysis and their module graphs
+ *   must be included explicitly.
  * - docs, schema, nazm-repo.json: the built-in docs repository (the docs
  *   and repository tools read them through the same path as on disk:
  *   `import.meta.dirname` of main.ts, which inside a binary is its embedded
@@ -61,7 +62,14 @@ export function includes(): string[] {
   );
   const roots = (manifest.compilation_roots ?? []) as { path: string }[];
   const folders = [...new Set(roots.map((root) => dirname(root.path)))].sort();
-  return ["src/mcp/worker.ts", "docs", "schema", "nazm-repo.json", ...folders];
+  return [
+    "src/mcp/sandbox.ts",
+    "src/mcp/worker.ts",
+    "docs",
+    "schema",
+    "nazm-repo.json",
+    ...folders,
+  ];
 }
 
 /** The output file of a target. */

@@ -1,39 +1,90 @@
 /**
- * The main thread's side of the analysis worker: starts it with the narrow
- * permissions, forwards calls, matches replies, and survives a worker that
- * dies (its calls fail as internal errors; the next call starts a new one).
+ * The main thread's side of the analysis: starts the sandbox (sandbox.ts)
+ * with the narrow permissions and the analysis inside it with a capped heap,
+ * forwards calls, matches replies, and survives an analysis that dies or
+ * runs out of memory (its calls fail as internal errors; the next call
+ * starts a new one).
  *
  * @module
  */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Logger } from "./log.ts";
 import type {
   CallMessage,
   CallReply,
+  FailedMessage,
   InitMessage,
   ReadyMessage,
   ReplyMessage,
+  SandboxSetup,
+  StartedMessage,
 } from "./protocol.ts";
 import type { ToolContext } from "./types.ts";
 
-/** The worker module every server starts. */
+/** The analysis module every server runs. */
 export const WORKER_MODULE: URL = new URL("./worker.ts", import.meta.url);
 
+/** The sandbox that holds it (sandbox.ts). */
+export const SANDBOX_MODULE: URL = new URL("./sandbox.ts", import.meta.url);
+
 /**
- * The options every analysis worker is started with: a module worker whose
- * only permission is reading the source root and the docs repository. No
- * write, net, env, run, ffi or sys; `import: false` too (it governs remote
- * module imports only: local modules and npm packages still load, measured).
- * Needs --unstable-worker-options.
+ * The analysis heap's limit, in MiB (V8's old generation). With the main
+ * thread's share (bounded by the line limit and the answer limit), the
+ * process stays under 1 GiB; an analysis that needs more is stopped alone
+ * and its call answered `internal_error` (README.md's limits).
+ */
+export const ANALYSIS_HEAP_MB = 512;
+
+/** The repository this server's code lives in (a compiled binary embeds it). */
+const CODE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/**
+ * The folders the sandbox must read to load the analysis' code: this
+ * repository (its src/; the default docs repository anyway) and the folder
+ * of each npm package the analysis imports. A worker started by a worker
+ * loads its modules under its parent's read permission (measured on Deno
+ * 2.9.6: NotCapable for a static import without it), so the sandbox needs
+ * them; they hold public code only.
+ */
+export function analysisCodeFolders(): string[] {
+  return [CODE_ROOT, packageFolder("zod"), packageFolder("hash-wasm")];
+}
+
+/** The folder of an npm package as this program resolves it (the one holding its package.json). */
+function packageFolder(name: string): string {
+  let folder = dirname(fileURLToPath(import.meta.resolve(name)));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(Deno.readTextFileSync(join(folder, "package.json")));
+      if (manifest.name === name) return folder;
+    } catch {
+      // Not the package's own folder yet.
+    }
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error(`cannot find the folder of the npm package ${name}`);
+    folder = parent;
+  }
+}
+
+/**
+ * The options the analysis sandbox is started with: a module worker whose
+ * only permission is reading the source root, the docs repository and the
+ * analysis' own code (see {@link analysisCodeFolders}). No write, net, env,
+ * run, ffi or sys; `import: false` too (it governs remote module imports
+ * only). Needs --unstable-worker-options. `setup` names the analysis module
+ * and its heap limit.
  */
 export function analysisWorkerOptions(
   roots: { readonly sourceRoot: string; readonly docsRoot: string },
+  setup: SandboxSetup = { module: WORKER_MODULE.href, heapMb: ANALYSIS_HEAP_MB },
 ): WorkerOptions {
   return {
     type: "module",
-    name: "nazm-analysis",
+    name: JSON.stringify(setup),
     deno: {
       permissions: {
-        read: [roots.sourceRoot, roots.docsRoot],
+        read: [roots.sourceRoot, roots.docsRoot, ...analysisCodeFolders()],
         write: false,
         net: false,
         env: false,
@@ -56,10 +107,12 @@ export const CALL_TIMEOUT_MS = 120_000;
 
 /** Options of {@link AnalysisBridge}. */
 export interface BridgeOptions {
-  /** The worker module; defaults to {@link WORKER_MODULE}. */
+  /** The analysis module; defaults to {@link WORKER_MODULE}. */
   module?: URL;
   /** Defaults to {@link CALL_TIMEOUT_MS}. */
   callTimeoutMs?: number;
+  /** Defaults to {@link ANALYSIS_HEAP_MB}. */
+  heapMb?: number;
 }
 
 interface Held {
@@ -69,7 +122,10 @@ interface Held {
 
 interface Pending {
   resolve: (reply: CallReply) => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  readonly held: Held;
+  /** The worker said it began this call. */
+  started: boolean;
 }
 
 /** Forwards tool calls to the analysis worker. */
@@ -77,6 +133,7 @@ export class AnalysisBridge {
   #context: ToolContext;
   #log: Logger;
   #module: URL;
+  #heapMb: number;
   #timeoutMs: number;
   #worker: Worker | undefined;
   /** Messages for the current worker (with what they transfer), held until it says it is ready. */
@@ -89,6 +146,7 @@ export class AnalysisBridge {
     this.#context = context;
     this.#log = log;
     this.#module = options.module ?? WORKER_MODULE;
+    this.#heapMb = options.heapMb ?? ANALYSIS_HEAP_MB;
     this.#timeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
   }
 
@@ -110,30 +168,38 @@ export class AnalysisBridge {
       });
     }
     const id = this.#next++;
-    const worker = this.#ensure();
+    const message: CallMessage = { type: "call", id, tool, args };
+    const transfer: Transferable[] = [];
+    for (const value of Object.values(args)) {
+      if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) {
+        transfer.push(value.buffer);
+      }
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => this.#stuck(worker, tool),
-        this.#timeoutMs,
-      );
-      this.#pending.set(id, { resolve, timer });
-      const message: CallMessage = { type: "call", id, tool, args };
-      const transfer: Transferable[] = [];
-      for (const value of Object.values(args)) {
-        if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) {
-          transfer.push(value.buffer);
-        }
-      }
-      try {
-        this.#post(worker, { message, transfer });
-      } catch (error) {
-        this.#take(id);
-        resolve({
-          kind: "internal_error",
-          message: `cannot reach the worker: ${String(error)}`,
-        });
-      }
+      this.#pending.set(id, {
+        resolve,
+        timer: undefined,
+        held: { message, transfer },
+        started: false,
+      });
+      this.#send(id);
     });
+  }
+
+  /** Posts a pending call to the current worker (starting one if needed), with its deadline. */
+  #send(id: number): void {
+    const pending = this.#pending.get(id)!;
+    const worker = this.#ensure();
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => this.#stuck(worker, id), this.#timeoutMs);
+    try {
+      this.#post(worker, pending.held);
+    } catch (error) {
+      this.#take(id)?.({
+        kind: "internal_error",
+        message: `cannot reach the worker: ${String(error)}`,
+      });
+    }
   }
 
   /** Number of calls waiting for the worker. */
@@ -158,11 +224,26 @@ export class AnalysisBridge {
   #ensure(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(
-      this.#module,
-      analysisWorkerOptions(this.#context),
+      SANDBOX_MODULE,
+      analysisWorkerOptions(this.#context, { module: this.#module.href, heapMb: this.#heapMb }),
     );
-    worker.onmessage = (event: MessageEvent<ReplyMessage | ReadyMessage>) => {
+    worker.onmessage = (
+      event: MessageEvent<ReplyMessage | ReadyMessage | FailedMessage | StartedMessage>,
+    ) => {
       const data = event.data;
+      if ("type" in data && data.type === "failed") {
+        const why = data.outOfMemory
+          ? `the analysis ran out of memory (its limit is ${this.#heapMb} MiB)`
+          : `the analysis worker failed: ${data.message}`;
+        this.#log.error(`${why}; it will be restarted`);
+        this.#discard(worker, why);
+        return;
+      }
+      if ("type" in data && data.type === "started") {
+        const pending = this.#pending.get(data.id);
+        if (pending !== undefined) pending.started = true;
+        return;
+      }
       if ("type" in data) {
         if (
           data.type === "ready" && worker === this.#worker &&
@@ -171,6 +252,11 @@ export class AnalysisBridge {
           const held = this.#held;
           this.#held = undefined;
           for (const { message, transfer } of held) worker.postMessage(message, transfer);
+          // A call's time counts from here, not from the worker's start.
+          for (const [id, pending] of this.#pending) {
+            clearTimeout(pending.timer);
+            pending.timer = setTimeout(() => this.#stuck(worker, id), this.#timeoutMs);
+          }
         }
         return;
       }
@@ -181,12 +267,7 @@ export class AnalysisBridge {
       this.#log.error(
         `the analysis worker failed: ${event.message}; it will be restarted`,
       );
-      if (this.#worker === worker) {
-        this.#worker = undefined;
-        this.#held = undefined;
-      }
-      worker.terminate();
-      this.#failAll(`the analysis worker failed: ${event.message}`);
+      this.#discard(worker, `the analysis worker failed: ${event.message}`);
     };
     worker.onmessageerror = () => {
       this.#log.error("a reply from the analysis worker could not be read");
@@ -196,16 +277,38 @@ export class AnalysisBridge {
     return worker;
   }
 
-  #stuck(worker: Worker, tool: string): void {
+  /**
+   * Stops a worker that failed or hung. The calls it had begun fail with
+   * `why`, and so does `culprit` (a call over its deadline, begun or not);
+   * those still waiting their turn go to a fresh worker, so a call that
+   * could not finish delays the others by no more than its own work (one
+   * whose bytes had already moved to the old worker fails too).
+   */
+  #discard(worker: Worker, why: string, culprit?: number): void {
     if (this.#worker !== worker) return;
+    this.#worker = undefined;
+    this.#held = undefined;
+    worker.terminate();
+    const retry: number[] = [];
+    for (const [id, pending] of this.#pending) {
+      if (id === culprit || pending.started || pending.held.transfer.length > 0) {
+        this.#take(id)?.({ kind: "internal_error", message: why });
+      } else {
+        retry.push(id);
+      }
+    }
+    if (this.#closed) return;
+    for (const id of retry) this.#send(id);
+  }
+
+  #stuck(worker: Worker, id: number): void {
+    if (this.#worker !== worker) return;
+    const tool = (this.#pending.get(id)?.held.message as CallMessage | undefined)?.tool;
     const seconds = this.#timeoutMs / 1000;
     this.#log.error(
       `${tool} ran over ${seconds} s; the analysis worker is restarted`,
     );
-    this.#worker = undefined;
-    this.#held = undefined;
-    worker.terminate();
-    this.#failAll(`the analysis did not finish within ${seconds} s`);
+    this.#discard(worker, `the analysis did not finish within ${seconds} s`, id);
   }
 
   #take(id: number): ((reply: CallReply) => void) | undefined {

@@ -4,7 +4,7 @@
  * @module
  */
 export { parseArgs, resolvePaths, type ServerPaths, USAGE } from "./args.ts";
-export { analysisWorkerOptions, WORKER_MODULE } from "./bridge.ts";
+export { analysisWorkerOptions, SANDBOX_MODULE, WORKER_MODULE } from "./bridge.ts";
 export { createLogger, type Logger, logLevelFromEnv } from "./log.ts";
 export { PUBLISHED_SCHEMAS } from "./published.ts";
 export { findTool, TOOLS } from "./registry.ts";

@@ -35,6 +35,30 @@ export interface ReadyMessage {
   readonly type: "ready";
 }
 
+/** Worker → main thread: it begins a call (so a failure after this is the call's own). */
+export interface StartedMessage {
+  readonly type: "started";
+  readonly id: number;
+}
+
+/**
+ * Sandbox → main thread: the analysis stopped — out of its heap, or by an
+ * uncaught error — and answers nothing more (see sandbox.ts).
+ */
+export interface FailedMessage {
+  readonly type: "failed";
+  readonly outOfMemory: boolean;
+  readonly message: string;
+}
+
+/** What the sandbox starts, passed as its worker name (it is there before any message). */
+export interface SandboxSetup {
+  /** The analysis module's URL. */
+  readonly module: string;
+  /** The analysis heap's limit (old generation), in MiB. */
+  readonly heapMb: number;
+}
+
 /** What a call resolves to on the main thread. */
 export type CallReply =
   | { readonly kind: "answer"; readonly value: unknown }

@@ -55,6 +55,8 @@ export interface ServerOptions {
   readonly workerModule?: URL;
   /** How long a call may run before the worker is restarted (tests); see bridge.ts. */
   readonly callTimeoutMs?: number;
+  /** The analysis heap's limit in MiB (tests); see bridge.ts. */
+  readonly heapMb?: number;
 }
 
 /** A running server. */
@@ -103,6 +105,7 @@ export function startServer(options: ServerOptions): RunningServer {
   const bridge = new AnalysisBridge(options.context, log, {
     module: options.workerModule,
     callTimeoutMs: options.callTimeoutMs,
+    heapMb: options.heapMb,
   });
   bridge.warm();
 

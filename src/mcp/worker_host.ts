@@ -3,10 +3,11 @@
  * `{ id, tool, args }` calls, runs the named tool and posts its outcome. A
  * tool that throws gives an `internal_error` reply; the worker keeps going.
  * worker.ts serves the registry's tools with it; tests serve test tools.
+ * It runs as a `node:worker_threads` worker inside the sandbox (sandbox.ts),
+ * so it speaks through `globalThis` (a node worker has no `self`).
  *
  * @module
  */
-/// <reference lib="deno.worker" />
 import type { CallMessage, InitMessage, ReplyMessage } from "./protocol.ts";
 import { newFactCache } from "../facts/mod.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
@@ -14,19 +15,36 @@ import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
 /** Serves these tools in the current worker. */
 export function serveToolsInWorker(tools: readonly ToolDefinition[]): void {
   let context: ToolContext | undefined;
-  self.onmessage = async (event: MessageEvent<InitMessage | CallMessage>) => {
+  const scope = globalThis as unknown as {
+    onmessage: ((event: MessageEvent<InitMessage | CallMessage>) => void) | null;
+    postMessage(message: unknown): void;
+  };
+  scope.onmessage = (event) => {
     const message = event.data;
     if (message.type === "init") {
       context = Object.freeze({ ...message.context, cache: newFactCache() });
       return;
     }
-    self.postMessage(await runCall(tools, context, message));
+    // Each call runs in a timer, not in the message handler: a worker that
+    // runs out of its heap in a handler stops without a word, in a timer
+    // it reports ERR_WORKER_OUT_OF_MEMORY (measured on Deno 2.9.6).
+    setTimeout(async () => {
+      scope.postMessage({ type: "started", id: message.id });
+      scope.postMessage(await runCall(tools, context, message));
+    }, 0);
   };
   // Only now can a message be received: one posted while a module of this
   // worker was still evaluating (digest.ts awaits at top level) would be
   // dispatched to no handler and lost. The bridge sends nothing before this.
-  self.postMessage(READY);
+  scope.postMessage(READY);
 }
+
+/**
+ * The longest answer, in characters of JSON, the worker hands on: the main
+ * thread holds an answer's objects, its text and its bytes at once, so this
+ * bounds its share of memory (a 50,000-function snapshot is 35 million).
+ */
+export const MAX_ANSWER_CHARS = 64 * 1024 * 1024;
 
 /** The worker's first message: it is listening. */
 export const READY = { type: "ready" } as const;
@@ -46,6 +64,12 @@ export async function runCall(
     const args = tool.input.parse(call.args);
     const outcome: ToolOutcome = await tool.run(args, context);
     if (outcome?.kind === "answer") {
+      const size = JSON.stringify(outcome.value).length;
+      if (size > MAX_ANSWER_CHARS) {
+        throw new Error(
+          `${call.tool}'s answer is ${size} characters of JSON, over the limit of ${MAX_ANSWER_CHARS}`,
+        );
+      }
       return { id: call.id, kind: "answer", value: outcome.value };
     }
     if (outcome?.kind === "refusal") {

@@ -35,7 +35,7 @@ const legacyCall = (id: number, name: string, args: Record<string, unknown>) => 
 
 for (const era of ["modern", "legacy"] as const) {
   Deno.test(`security: a cancelled call, then end of input: exit 0 at once (${era})`, async () => {
-    // A call of 5 s, far within the timeout: before the fix the server
+    // A call of 10 s, far within the timeout: before the fix the server
     // waited for it, then for an answer the SDK never gives.
     const s = openSession({ entry: FIXTURE_ENTRY, args: ["--call-timeout-ms", "60000"] });
     try {
@@ -45,15 +45,15 @@ for (const era of ["modern", "legacy"] as const) {
           : legacyCall(id, "test.echo", args);
       if (era === "legacy") { for (const m of legacyOpening()) await s.send(m); }
       else await s.send(modern(0, "server/discover"));
-      await s.send(call(1, { text: "cancelled", ms: 5000 }));
+      await s.send(call(1, { text: "cancelled", ms: 10_000 }));
       await s.send(call(2, { text: "kept" }));
       await s.send(cancel(1, era === "modern"));
       const closed = performance.now();
-      const end = await within(10_000, "exit after the cancelled call", s.close());
+      const end = await within(15_000, "exit after the cancelled call", s.close());
       const seconds = (performance.now() - closed) / 1000;
       console.log(`cancel then EOF (${era}): exit ${end.code} after ${seconds.toFixed(2)} s`);
       assertEquals(end.code, 0, end.stderr);
-      assert(seconds < 4, `exited ${seconds} s after the end of input, before the call's 5 s`);
+      assert(seconds < 8, `exited ${seconds} s after the end of input, before the call's 10 s`);
       assertEquals(end.messages.filter((m) => m.id === 1), [], "a cancelled call is not answered");
       const kept = end.messages.find((m) => m.id === 2);
       assertEquals((kept?.result as { structuredContent?: unknown })?.structuredContent, {

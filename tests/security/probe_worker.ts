@@ -4,7 +4,6 @@
  * as the error's name ("NotCapable") or "ok". Started by
  * worker_permissions_test.ts with exactly the options main.ts uses.
  */
-/// <reference lib="deno.worker" />
 
 interface Targets {
   inside: string;
@@ -12,7 +11,17 @@ interface Targets {
   outside: string;
   symlinkOut: string;
   writeInside: string;
+  ownCode: string;
+  analysisPackage: string;
+  otherPackage: string;
 }
+
+// The probe runs where the analysis runs: a node:worker_threads worker in
+// the sandbox (src/mcp/sandbox.ts), which speaks through globalThis.
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<Targets>) => void) | null;
+  postMessage(message: unknown): void;
+};
 
 type Attempt = () => unknown;
 
@@ -36,7 +45,7 @@ async function attempt(fn: Attempt): Promise<string> {
   }
 }
 
-self.onmessage = async (event: MessageEvent<Targets>) => {
+scope.onmessage = async (event: MessageEvent<Targets>) => {
   const t = event.data;
   const attempts: Record<string, Attempt> = {
     "read a file of the source root": () => Deno.readTextFileSync(t.inside),
@@ -46,6 +55,9 @@ self.onmessage = async (event: MessageEvent<Targets>) => {
     "stat /etc": () => Deno.statSync("/etc"),
     "list /": () => [...Deno.readDirSync("/")],
     "read through a symlink out of the root": () => Deno.readTextFileSync(t.symlinkOut),
+    "read the server's own code": () => Deno.readTextFileSync(t.ownCode),
+    "read an npm package the analysis imports": () => Deno.readTextFileSync(t.analysisPackage),
+    "read another npm package": () => Deno.readTextFileSync(t.otherPackage),
     "write inside the source root": () => Deno.writeTextFileSync(t.writeInside, "x"),
     "create a folder inside the source root": () => Deno.mkdirSync(t.writeInside + ".d"),
     "remove a file of the source root": () => Deno.removeSync(t.inside),
@@ -64,6 +76,6 @@ self.onmessage = async (event: MessageEvent<Targets>) => {
   for (const [name, fn] of Object.entries(attempts)) {
     results[name] = await attempt(fn);
   }
-  self.postMessage(results);
+  scope.postMessage(results);
 };
-self.postMessage("ready");
+scope.postMessage("ready");

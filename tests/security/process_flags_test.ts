@@ -41,7 +41,13 @@ Deno.test("deno compile builds all five targets with the flags and the embedded 
     );
     const included = args.flatMap((arg, i) => args[i - 1] === "--include" ? [arg] : []);
     for (
-      const needed of ["src/mcp/worker.ts", "docs", "schema", "nazm-repo.json"]
+      const needed of [
+        "src/mcp/sandbox.ts",
+        "src/mcp/worker.ts",
+        "docs",
+        "schema",
+        "nazm-repo.json",
+      ]
     ) {
       assert(included.includes(needed), `${target} embeds ${needed}`);
     }

@@ -1,14 +1,18 @@
 /**
- * The read-only contract enforced by Deno, not only by our code: a worker
- * started exactly as nazm-mcp starts its analysis worker
- * (analysisWorkerOptions, shared with src/mcp/bridge.ts) can read the source
- * root and the docs repository, and nothing else; it cannot write, connect,
- * listen, spawn, read the environment or system information, load native
- * code or import remote modules.
+ * The read-only contract enforced by Deno, not only by our code: code run
+ * exactly where nazm-mcp runs its analysis — a node:worker_threads worker in
+ * the sandbox Web Worker started with `analysisWorkerOptions` (shared with
+ * src/mcp/bridge.ts) — can read the source root, the docs repository and
+ * the analysis' own code (this repository and the npm packages it imports:
+ * a worker started by a worker loads its modules under that permission),
+ * and nothing else; it cannot write, connect, listen, spawn, read the
+ * environment or system information, load native code or import remote
+ * modules.
  */
 import { assertEquals } from "../support/assert.ts";
-import { analysisWorkerOptions } from "../../src/mcp/mod.ts";
-import { join } from "node:path";
+import { analysisWorkerOptions, SANDBOX_MODULE } from "../../src/mcp/mod.ts";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 function fixture() {
   const base = Deno.realPathSync(
@@ -30,8 +34,11 @@ async function probe(
   targets: Record<string, string>,
 ) {
   const worker = new Worker(
-    new URL("./probe_worker.ts", import.meta.url),
-    analysisWorkerOptions(roots),
+    SANDBOX_MODULE,
+    analysisWorkerOptions(roots, {
+      module: new URL("./probe_worker.ts", import.meta.url).href,
+      heapMb: 64,
+    }),
   );
   try {
     return await new Promise<Record<string, string>>((resolve, reject) => {
@@ -49,7 +56,7 @@ async function probe(
   }
 }
 
-Deno.test("the analysis worker reads its two roots and nothing else, and cannot act", async () => {
+Deno.test("the analysis reads its two roots and its own code, nothing else, and cannot act", async () => {
   const f = fixture();
   try {
     const results = await probe({ sourceRoot: f.root, docsRoot: f.docs }, {
@@ -58,6 +65,9 @@ Deno.test("the analysis worker reads its two roots and nothing else, and cannot 
       outside: join(f.outside, "secret.txt"),
       symlinkOut: join(f.root, "link.nz"),
       writeInside: join(f.root, "new.nz"),
+      ownCode: fileURLToPath(new URL("../../deno.json", import.meta.url)),
+      analysisPackage: join(dirname(fileURLToPath(import.meta.resolve("zod"))), "package.json"),
+      otherPackage: join(dirname(fileURLToPath(import.meta.resolve("ajv"))), "..", "package.json"),
     });
     assertEquals(results, {
       "read a file of the source root": "ok",
@@ -73,6 +83,9 @@ Deno.test("the analysis worker reads its two roots and nothing else, and cannot 
       // loader must reject a module whose real path leaves the source root
       // (tests/security/file_arguments_test.ts, with nazm.semantic_context).
       "read through a symlink out of the root": "ok",
+      "read the server's own code": "ok",
+      "read an npm package the analysis imports": "ok",
+      "read another npm package": "NotCapable",
       "write inside the source root": "NotCapable",
       "create a folder inside the source root": "NotCapable",
       "remove a file of the source root": "NotCapable",

@@ -7,7 +7,8 @@
  * yet, no tsc) says so in a note and the others still run.
  *
  * Flags: `--lines N` (default 100000), `--runs N` (default 7), `--warmups N`
- * (default 2), `--only a,b` (benchmark names), `--seed N`.
+ * (default 2), `--only a,b` (benchmark names; `memory` runs only when named),
+ * `--seed N`.
  *
  * @module
  */

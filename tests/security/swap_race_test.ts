@@ -34,21 +34,7 @@ async function race(
 ): Promise<Race> {
   const insideCopy = `${swapped}.inside`;
   Deno.writeTextFileSync(insideCopy, insideBytes);
-  const swapper = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      join(REPO, "tests", "security", "swapper.ts"),
-      "file",
-      swapped,
-      insideCopy,
-      outsideFile,
-    ],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
+  const swapper = startSwapper(["file", swapped, insideCopy, outsideFile]);
   try {
     // Let the swapper start swapping before the calls begin.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -63,6 +49,24 @@ async function race(
     await stopSwapper(swapper);
     throw error;
   }
+}
+
+/** Starts tests/security/swapper.ts with `args`, swapping until its stdin closes. */
+function startSwapper(args: string[]): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      // The exchange mode calls renameat2 through libc.
+      ...(args[0] === "exchange" ? ["--allow-ffi"] : []),
+      join(REPO, "tests", "security", "swapper.ts"),
+      ...args,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
 }
 
 async function stopSwapper(swapper: Deno.ChildProcess): Promise<number> {
@@ -194,21 +198,7 @@ Deno.test({
     Deno.writeTextFileSync(join(root, "sub", "swap.nz"), "pub fn value() -> Int {\n  1\n}\n");
     Deno.writeTextFileSync(join(outside, "swap.nz"), `// ${OUTSIDE_MARK}\n`);
     Deno.symlinkSync(outside, join(root, "link"));
-    const swapper = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-read",
-        "--allow-write",
-        "--allow-ffi",
-        join(REPO, "tests", "security", "swapper.ts"),
-        "exchange",
-        join(root, "sub"),
-        join(root, "link"),
-      ],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
+    const swapper = startSwapper(["exchange", join(root, "sub"), join(root, "link")]);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const counts: Record<string, number> = {};

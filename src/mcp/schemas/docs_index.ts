@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
 import { Compiler, Digest } from "./common.ts";
+import { AVAILABILITIES, type Availability } from "../../docs/mod.ts";
 
 /** How far a document may be trusted, from rule to wish. */
 export const Authority = z.enum(["normative", "descriptive", "status", "planning", "aspiration"])
@@ -35,15 +36,7 @@ export const DocsIndexDocument = z.strictObject({
     "the file, relative to the docs repository (informative; never an argument)",
   ),
   authority: Authority,
-  availability: z.enum([
-    "present",
-    "missing",
-    "unreadable",
-    "not_utf8",
-    "too_large",
-    "not_regular",
-    "link_outside",
-  ]).describe(
+  availability: z.enum(AVAILABILITIES as [Availability, ...Availability[]]).describe(
     "whether the file could be read as UTF-8 text; only a present document has sections. not_regular: a FIFO, device or folder, never opened; link_outside: a symbolic link that does not lead to a file inside the repository",
   ),
   digest: Digest.nullable().describe("BLAKE3 of the file's bytes; null unless present"),

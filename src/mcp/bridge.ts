@@ -9,6 +9,7 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isWithin } from "../base/mod.ts";
 import type { Logger } from "./log.ts";
 import type {
   CallMessage,
@@ -36,19 +37,23 @@ export const SANDBOX_MODULE: URL = new URL("./sandbox.ts", import.meta.url);
  */
 export const ANALYSIS_HEAP_MB = 512;
 
-/** The repository this server's code lives in (a compiled binary embeds it). */
-const CODE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The folder holding the analysis' code: this repository's src/ (a compiled binary embeds it). */
+const CODE_ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 /**
- * The folders the sandbox must read to load the analysis' code: this
- * repository (its src/; the default docs repository anyway) and the folder
- * of each npm package the analysis imports. A worker started by a worker
- * loads its modules under its parent's read permission (measured on Deno
- * 2.9.6: NotCapable for a static import without it), so the sandbox needs
- * them; they hold public code only.
+ * The folders the sandbox must read to load the analysis' code: src/, the
+ * folder of the analysis module when it lies elsewhere (a test's probe),
+ * and the folder of each npm package the analysis imports. A worker started
+ * by a worker loads its modules under its parent's read permission
+ * (measured on Deno 2.9.6: NotCapable for a static import without it), so
+ * the sandbox needs them; they hold public code only. Not the rest of the
+ * repository: deno.json, tests/ and .git are not readable.
  */
-export function analysisCodeFolders(): string[] {
-  return [CODE_ROOT, packageFolder("zod"), packageFolder("hash-wasm")];
+export function analysisCodeFolders(module: string = WORKER_MODULE.href): string[] {
+  const moduleFolder = dirname(fileURLToPath(module));
+  const folders = [CODE_ROOT, packageFolder("zod"), packageFolder("hash-wasm")];
+  if (!isWithin(CODE_ROOT, moduleFolder)) folders.push(moduleFolder);
+  return folders;
 }
 
 /** The folder of an npm package as this program resolves it (the one holding its package.json). */
@@ -84,7 +89,7 @@ export function analysisWorkerOptions(
     name: JSON.stringify(setup),
     deno: {
       permissions: {
-        read: [roots.sourceRoot, roots.docsRoot, ...analysisCodeFolders()],
+        read: [roots.sourceRoot, roots.docsRoot, ...analysisCodeFolders(setup.module)],
         write: false,
         net: false,
         env: false,

@@ -12,6 +12,7 @@ interface Targets {
   symlinkOut: string;
   writeInside: string;
   ownCode: string;
+  restOfRepository: string;
   analysisPackage: string;
   otherPackage: string;
 }
@@ -56,6 +57,7 @@ scope.onmessage = async (event: MessageEvent<Targets>) => {
     "list /": () => [...Deno.readDirSync("/")],
     "read through a symlink out of the root": () => Deno.readTextFileSync(t.symlinkOut),
     "read the server's own code": () => Deno.readTextFileSync(t.ownCode),
+    "read the rest of the server's repository": () => Deno.readTextFileSync(t.restOfRepository),
     "read an npm package the analysis imports": () => Deno.readTextFileSync(t.analysisPackage),
     "read another npm package": () => Deno.readTextFileSync(t.otherPackage),
     "write inside the source root": () => Deno.writeTextFileSync(t.writeInside, "x"),

@@ -3,7 +3,7 @@
  * exactly where nazm-mcp runs its analysis — a node:worker_threads worker in
  * the sandbox Web Worker started with `analysisWorkerOptions` (shared with
  * src/mcp/bridge.ts) — can read the source root, the docs repository and
- * the analysis' own code (this repository and the npm packages it imports:
+ * the analysis' own code (this repository's src/ and the npm packages it imports:
  * a worker started by a worker loads its modules under that permission),
  * and nothing else; it cannot write, connect, listen, spawn, read the
  * environment or system information, load native code or import remote
@@ -65,7 +65,8 @@ Deno.test("the analysis reads its two roots and its own code, nothing else, and 
       outside: join(f.outside, "secret.txt"),
       symlinkOut: join(f.root, "link.nz"),
       writeInside: join(f.root, "new.nz"),
-      ownCode: fileURLToPath(new URL("../../deno.json", import.meta.url)),
+      ownCode: fileURLToPath(new URL("../../src/mcp/mod.ts", import.meta.url)),
+      restOfRepository: fileURLToPath(new URL("../../deno.json", import.meta.url)),
       analysisPackage: join(dirname(fileURLToPath(import.meta.resolve("zod"))), "package.json"),
       otherPackage: join(dirname(fileURLToPath(import.meta.resolve("ajv"))), "..", "package.json"),
     });
@@ -84,6 +85,7 @@ Deno.test("the analysis reads its two roots and its own code, nothing else, and 
       // (tests/security/file_arguments_test.ts, with nazm.semantic_context).
       "read through a symlink out of the root": "ok",
       "read the server's own code": "ok",
+      "read the rest of the server's repository": "NotCapable",
       "read an npm package the analysis imports": "ok",
       "read another npm package": "NotCapable",
       "write inside the source root": "NotCapable",

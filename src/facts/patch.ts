@@ -385,7 +385,9 @@ function definitionConflict(
       return `the module imports a \`${newName}\` already`;
     }
   }
-  for (const d of inModule) {
+  // Test bodies name definitions too, and their locals could capture a reference.
+  const bodies = [...inModule, ...compilation.model.tests.filter((t) => t.module === def.module)];
+  for (const d of bodies) {
     for (const outer of d.outerNames) {
       if (outer.key === def.key) {
         // A local captures a name in an expression; a type parameter, a name in a type.
@@ -410,7 +412,7 @@ function moduleBinding(imp: Import): string | undefined {
   return imp.alias?.text ?? imp.path[imp.path.length - 1]?.text;
 }
 
-function encloses(def: Definition, outer: number, inner: number): boolean {
+function encloses(def: Pick<Definition, "scopes">, outer: number, inner: number): boolean {
   for (let s: number | null = inner; s !== null; s = def.scopes[s]?.parent ?? null) {
     if (s === outer) return true;
   }

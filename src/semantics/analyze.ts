@@ -12,6 +12,7 @@ import { checkModules } from "./checker.ts";
 import { linkModules, type ModuleStatus } from "./linker.ts";
 import { buildModel, type SemanticModel } from "./model.ts";
 import { CODES } from "./registry.ts";
+import type { Resolutions } from "./resolutions.ts";
 import { INT, showType, UNIT } from "./types.ts";
 
 /** One parsed file, as the analysis needs it. */
@@ -26,6 +27,14 @@ export interface Analysis {
   /** Semantic and program-level diagnostics, unsorted. */
   readonly diagnostics: Diagnostic[];
   readonly model: SemanticModel;
+  /** The checked modules and what each expression resolved to; null unless asked for. */
+  readonly checked: CheckedProgram | null;
+}
+
+/** What a back end lowers: the checked modules and the checker's resolutions. */
+export interface CheckedProgram {
+  readonly modules: readonly ModuleInfo[];
+  readonly resolutions: Resolutions;
 }
 
 /**
@@ -38,6 +47,7 @@ export function analyze(
   rootModule: string | null,
   failed: ReadonlySet<string>,
   sortDiagnostics: (d: Diagnostic[]) => Diagnostic[],
+  options: { readonly resolve?: boolean } = {},
 ): Analysis {
   const diagnostics: Diagnostic[] = [];
   const modules: ModuleInfo[] = files.map((f) =>
@@ -47,7 +57,7 @@ export function analyze(
   for (const m of modules) byName.set(m.name, m);
   for (const name of failed) byName.set(name, "failed");
   linkModules(modules, (name) => byName.get(name) ?? "missing", diagnostics);
-  const { bodies } = checkModules(modules, diagnostics);
+  const { bodies, resolutions } = checkModules(modules, diagnostics, options);
   checkMain(modules, rootModule, diagnostics);
   lintUnusedDefinitions(modules, rootModule, diagnostics);
   const sorted = sortDiagnostics(diagnostics);
@@ -55,6 +65,7 @@ export function analyze(
   let model: SemanticModel | null = null;
   return {
     diagnostics: sorted,
+    checked: resolutions === null ? null : { modules, resolutions },
     get model(): SemanticModel {
       model ??= buildModel(modules, bodies, sorted);
       return model;
@@ -130,6 +141,8 @@ function lintUnusedDefinitions(
     for (const def of [...m.defs.values(), ...m.duplicates]) {
       for (const ref of def.refs) if (ref.key !== def.key) referenced.add(ref.key);
     }
+    // A helper only tests call is used: tests are part of the compilation.
+    for (const t of m.tests) for (const ref of t.def.refs) referenced.add(ref.key);
   }
   for (const m of modules) {
     // A duplicate (N0204) is a definition too: nothing can name it, so unless exported it is unused.

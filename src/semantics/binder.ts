@@ -14,9 +14,10 @@ import type {
   NameRef,
   RecordDecl,
   SourceFile,
+  TestDecl,
 } from "../syntax/mod.ts";
 import { CODES } from "./registry.ts";
-import type { TParam, Type } from "./types.ts";
+import { type TParam, type Type, UNIT } from "./types.ts";
 
 export type DefKind = "function" | "record" | "enum";
 
@@ -95,6 +96,19 @@ export interface ImportInfo {
   readonly names: readonly ImportName[];
 }
 
+/**
+ * A test function (`test fn name() { ... }`). It binds no name and is not
+ * a durable definition: its body is checked like a function's, and `def`
+ * (never in a module's `defs`) collects the body's references.
+ */
+export interface TestInfo {
+  /** `module.path::name`, unique among the module's tests. */
+  readonly key: string;
+  readonly name: string;
+  readonly node: TestDecl;
+  readonly def: DefInfo;
+}
+
 /** What a top-level name of a module means there. */
 export type ScopeEntry =
   | { readonly k: "def"; readonly def: DefInfo; readonly via: ImportName | null }
@@ -119,6 +133,8 @@ export interface ModuleInfo {
    * (`module::name#2`, `#3`, …), but never what the name refers to.
    */
   readonly duplicates: DefInfo[];
+  /** Its test functions, in source order, duplicates (N0204) left out. */
+  readonly tests: TestInfo[];
 }
 
 function emptyDef(
@@ -199,9 +215,26 @@ export function bindModule(
     scope: new Map(),
     imports: [],
     duplicates: [],
+    tests: [],
   };
+  const tests = new Map<string, TestDecl>();
   for (const item of tree.items) {
     if (item.kind === "Error") continue;
+    if (item.kind === "TestDecl") {
+      const text = item.name.text;
+      if (text === "") continue;
+      const first = tests.get(text);
+      if (first !== undefined) {
+        diagnostics.push(duplicate(file, item.name, first.name, text));
+        continue;
+      }
+      tests.set(text, item);
+      const key = `${name}::${text}`;
+      const def = emptyDef(key, text, "function", module, null, false);
+      def.result = UNIT;
+      module.tests.push({ key, name: text, node: item, def });
+      continue;
+    }
     const kind: DefKind = item.kind === "FnDecl"
       ? "function"
       : item.kind === "RecordDecl"

@@ -8,6 +8,7 @@
  */
 import type { Diagnostic, Fix, Label, Span } from "../base/mod.ts";
 import type {
+  BinaryExpr,
   Block,
   Expr,
   FieldExpr,
@@ -19,6 +20,7 @@ import type {
   Pattern,
   RecordLit,
   TypeExpr,
+  UnaryExpr,
 } from "../syntax/mod.ts";
 import {
   type DefInfo,
@@ -60,6 +62,7 @@ import {
 } from "./prelude.ts";
 import { CODES } from "./registry.ts";
 import { renameConflict } from "./rename.ts";
+import { newResolutions, type Resolutions } from "./resolutions.ts";
 import {
   BOOL,
   ERROR,
@@ -125,6 +128,8 @@ export interface BodyInfo {
 
 export interface CheckResult {
   readonly bodies: Map<DefInfo, BodyInfo>;
+  /** Filled only when asked for (a back end's needs); null otherwise. */
+  readonly resolutions: Resolutions | null;
 }
 
 // ---------------------------------------------------------------- prelude enums
@@ -160,6 +165,7 @@ type Reason = Span & { readonly file?: string };
 
 interface Local {
   readonly name: string;
+  readonly decl: NameDecl;
   readonly binding: BindingInfo;
   readonly type: Type;
 }
@@ -178,6 +184,8 @@ interface Ctx {
   readonly body: BodyInfo;
   scope: number;
   readonly lets: { local: Local; decl: NameDecl }[];
+  /** Operators whose operand type is recorded once the body is checked (with resolutions only). */
+  readonly operators: (BinaryExpr | UnaryExpr)[];
 }
 
 interface Checker {
@@ -188,6 +196,7 @@ interface Checker {
   readonly bodies: Map<DefInfo, BodyInfo>;
   /** Unknown names that may still get suggested fixes. */
   suggestions: number;
+  readonly resolutions: Resolutions | null;
 }
 
 function err(
@@ -243,6 +252,7 @@ function conOf(def: DefInfo, args: readonly Type[]): TCon {
 export function checkModules(
   modules: readonly ModuleInfo[],
   diagnostics: Diagnostic[],
+  options: { readonly resolve?: boolean } = {},
 ): CheckResult {
   const c: Checker = {
     diagnostics,
@@ -250,6 +260,7 @@ export function checkModules(
     exportedByName: new Map(),
     bodies: new Map(),
     suggestions: 1000,
+    resolutions: options.resolve ? newResolutions() : null,
   };
   for (const m of modules) {
     for (const def of m.defs.values()) {
@@ -271,11 +282,19 @@ export function checkModules(
     for (const def of m.duplicates) checkSignature(c, m, def);
   }
   for (const m of modules) {
-    for (const def of m.defs.values()) if (def.kind === "function") checkBody(c, m, def);
-    for (const def of m.duplicates) if (def.kind === "function") checkBody(c, m, def);
+    for (const def of m.defs.values()) {
+      if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
+    }
+    for (const def of m.duplicates) {
+      if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
+    }
+    // A test is a function without parameters or result: checked alike.
+    for (const t of m.tests) {
+      checkBody(c, m, t.def, { ...t.node, typeParams: [], params: [], returnType: null });
+    }
   }
   for (const m of modules) lintImports(c, m);
-  return { bodies: c.bodies };
+  return { bodies: c.bodies, resolutions: c.resolutions };
 }
 
 // ---------------------------------------------------------------- types in source
@@ -620,8 +639,13 @@ function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
 
 // ---------------------------------------------------------------- bodies
 
-function checkBody(c: Checker, m: ModuleInfo, def: DefInfo): void {
-  const node = def.node as FnDecl;
+/** What a body is checked from: a function's declaration, or a test's. */
+type BodyDecl = Pick<
+  FnDecl,
+  "name" | "typeParams" | "params" | "returnType" | "body" | "start" | "end"
+>;
+
+function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): void {
   const body: BodyInfo = {
     bindings: [],
     scopes: [{ id: 0, parent: null, span: { start: node.start, end: node.end } }],
@@ -641,6 +665,7 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo): void {
     body,
     scope: 0,
     lets: [],
+    operators: [],
   };
   for (const tp of node.typeParams) {
     body.bindings.push({
@@ -659,6 +684,10 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo): void {
     declare(ctx, p.name, def.params[i]?.type ?? ERROR, "parameter");
   });
   checkExpr(c, ctx, node.body, def.result, ctx.returnReason ?? spanOf(node.name));
+  const operands = c.resolutions?.operands;
+  if (operands !== undefined) {
+    for (const op of ctx.operators) operands.set(op, zonk(ctx.s, operands.get(op)!));
+  }
   // Lints and inference failures, once the whole body constrained the variables.
   for (const { local, decl } of ctx.lets) {
     if (hasFreeVars(ctx.s, local.type)) {
@@ -739,7 +768,7 @@ function declare(ctx: Ctx, decl: NameDecl, type: Type, kind: BindingKind): Local
     references: [],
   };
   ctx.body.bindings.push(binding);
-  const local: Local = { name: decl.text, binding, type };
+  const local: Local = { name: decl.text, decl, binding, type };
   ctx.undo.push([decl.text, ctx.locals.get(decl.text)]);
   ctx.locals.set(decl.text, local);
   return local;
@@ -910,6 +939,7 @@ function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
         return BOOL;
       }
       const t = inferExpr(c, ctx, e.operand, "use");
+      recordOperands(c, ctx, e, t);
       const r = shallow(ctx.s, t);
       if (
         !(r.t === "var" || r.t === "error" ||
@@ -962,6 +992,13 @@ function operandTypeFits(op: string, t: Type): boolean {
   return t.name === "String" && (op === "+" || COMPARISONS.has(op));
 }
 
+/** With resolutions: the operand type, zonked when the body is done. */
+function recordOperands(c: Checker, ctx: Ctx, e: BinaryExpr | UnaryExpr, type: Type): void {
+  if (c.resolutions === null) return;
+  c.resolutions.operands.set(e, type);
+  ctx.operators.push(e);
+}
+
 /**
  * Operands are inferred on their own, then required to agree with each
  * other and with the operator (§7.3.4): a wrong operand type is one N0310
@@ -972,6 +1009,7 @@ function inferBinary(c: Checker, ctx: Ctx, e: Expr & { kind: "BinaryExpr" }): Ty
   const logical = op === "&&" || op === "||";
   const result = logical || op === "==" || op === "!=" || COMPARISONS.has(op) ? BOOL : null;
   const left = inferExpr(c, ctx, e.left, "use");
+  recordOperands(c, ctx, e, left);
   const right = inferExpr(c, ctx, e.right, "use");
   const l = shallow(ctx.s, left);
   const r = shallow(ctx.s, right);
@@ -1037,6 +1075,7 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
   const local = ctx.locals.get(name);
   if (local !== undefined) {
     local.binding.references.push({ span: spanOf(ref), scope: ctx.scope });
+    c.resolutions?.values.set(ref, { k: "local", decl: local.decl });
     return local.type;
   }
   const entry = ctx.module.scope.get(name);
@@ -1052,15 +1091,23 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
       return ERROR;
     }
     outer(ctx, ref, entry.def.key);
+    if (entry.def.kind === "function") {
+      c.resolutions?.values.set(ref, { k: "function", key: entry.def.key });
+    }
     return defAsValue(c, ctx, ref, entry.def, role);
   }
   outer(ctx, ref, null);
   const pf = PRELUDE_FUNCTIONS.get(name);
-  if (pf !== undefined) return instantiatePrelude(ctx, pf);
+  if (pf !== undefined) {
+    c.resolutions?.values.set(ref, { k: "prelude", name });
+    return instantiatePrelude(ctx, pf);
+  }
   const pv = PRELUDE_VARIANTS.get(name);
   if (pv !== undefined) {
     const def = preludeEnumDef(pv.enumName)!;
-    return variantValue(ctx, def, def.variantIndex.get(name)!);
+    const index = def.variantIndex.get(name)!;
+    c.resolutions?.values.set(ref, { k: "variant", enumKey: def.key, index });
+    return variantValue(ctx, def, index);
   }
   if (PRELUDE_TYPES.has(name) || ctx.typeParams.has(name)) {
     err(c, CODES.typeAsValue, ctx.file, ref, `\`${name}\` is a type, not a value`);
@@ -1149,6 +1196,7 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
       if (ns.module === null) return ERROR;
       const def = memberOf(c, ctx.file, ns.module, e.name);
       if (def === null) return ERROR;
+      if (def.kind === "function") c.resolutions?.values.set(e, { k: "function", key: def.key });
       return defAsValue(c, ctx, e.name, def, role);
     }
     const def = ns.def;
@@ -1178,6 +1226,7 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
       );
       return ERROR;
     }
+    c.resolutions?.values.set(e, { k: "variant", enumKey: def.key, index });
     return variantValue(ctx, def, index);
   }
   const target = inferExpr(c, ctx, e.target, "use");
@@ -1187,7 +1236,10 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
     const def = c.defs.get(t.name);
     if (def !== undefined && def.kind === "record") {
       const index = def.fieldIndex.get(e.name.text);
-      if (index !== undefined) return instantiate(def.fields[index].type, def.key, t.args);
+      if (index !== undefined) {
+        c.resolutions?.values.set(e, { k: "field", recordKey: def.key, index });
+        return instantiate(def.fields[index].type, def.key, t.args);
+      }
       err(
         c,
         CODES.unknownField,
@@ -1251,6 +1303,7 @@ function inferCall(c: Checker, ctx: Ctx, callee: Expr, args: readonly Expr[], ca
     !ctx.module.scope.has("len")
   ) {
     outer(ctx, callee.name, null);
+    c.resolutions?.values.set(callee.name, { k: "prelude", name: "len" });
     if (args.length !== 1) {
       err(
         c,
@@ -1347,6 +1400,7 @@ function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
     }
     return ERROR;
   }
+  c.resolutions?.records.set(e, def.key);
   const given = new Set<string>();
   for (const f of e.fields) {
     const index = def.fieldIndex.get(f.name.text);
@@ -1666,6 +1720,7 @@ function checkPattern(
         return null;
       }
       const { def, index } = resolved;
+      c.resolutions?.variants.set(p, { enumKey: def.key, index });
       const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
       const enumType = conOf(def, args);
       let ok = true;

@@ -21,7 +21,7 @@ import {
   realPathOrResolved,
 } from "../base/mod.ts";
 import { parse, type ParseResult } from "../syntax/mod.ts";
-import { type Analysis, analyze } from "./analyze.ts";
+import { type Analysis, analyze, type CheckedProgram } from "./analyze.ts";
 import type { SemanticModel } from "./model.ts";
 import { CODES } from "./registry.ts";
 
@@ -58,6 +58,11 @@ export interface LoadOptions {
   readonly cache?: ParseCache;
   /** Optional reuse of the last whole analysis; answers are identical without it. */
   readonly reuse?: AnalysisReuse;
+  /**
+   * Also record what every expression resolves to ({@link Compilation.checked}),
+   * which a back end lowers from. Off by default: checking alone never pays for it.
+   */
+  readonly resolve?: boolean;
 }
 
 export interface CompiledFile {
@@ -117,6 +122,8 @@ export interface Compilation {
    * returned) with the same outcome for every path.
    */
   readonly unread: ReadonlyMap<string, ReadError>;
+  /** The checked modules and their resolutions, with `LoadOptions.resolve`; null otherwise. */
+  readonly checked: CheckedProgram | null;
 }
 
 /** At most 8 MiB per source file. */
@@ -336,15 +343,17 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
       if (d.severity === "error") needsSyntaxRecovery = true;
     }
   }
+  const resolveNames = options.resolve === true;
   const analysis = reusedAnalysis(
     options.reuse,
-    analysisKey(sourceRoot, rootRel, rootError, failed, files, diagnostics),
+    analysisKey(sourceRoot, rootRel, rootError, failed, files, diagnostics, resolveNames),
     () =>
       analyze(
         files.map((f) => ({ path: f.path, module: f.module, bytes: f.bytes, tree: f.parse.tree })),
         rootError === null ? rootModule : null,
         failed,
         (semantic) => sortDiagnostics([...diagnostics, ...semantic]),
+        { resolve: resolveNames },
       ),
   );
   return {
@@ -360,6 +369,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
     },
     rootError,
     unread,
+    checked: analysis.checked,
   };
 }
 
@@ -411,8 +421,15 @@ function analysisKey(
   failed: ReadonlySet<string>,
   files: readonly CompiledFile[],
   loadDiagnostics: readonly Diagnostic[],
+  resolveNames: boolean,
 ): string {
-  const parts: string[] = [sourceRoot, rootRel, rootError ?? "", [...failed].sort().join("\n")];
+  const parts: string[] = [
+    sourceRoot,
+    rootRel,
+    rootError ?? "",
+    [...failed].sort().join("\n"),
+    resolveNames ? "resolve" : "",
+  ];
   for (const f of files) parts.push(f.path, f.module, f.digest);
   for (const d of loadDiagnostics) parts.push(JSON.stringify(d));
   return blake3Framed(parts);

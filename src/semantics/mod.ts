@@ -33,9 +33,14 @@ export {
   type Occurrence,
   type Scope,
   type SemanticModel,
+  type TestBody,
 } from "./model.ts";
 export type { BindingKind, OuterName } from "./checker.ts";
 export { DEFINITION_KEY, type DefKind, withArticle } from "./binder.ts";
+export type { DefInfo, ModuleInfo, TestInfo } from "./binder.ts";
+export type { CheckedProgram } from "./analyze.ts";
+export type { Resolutions, ValueResolution, VariantResolution } from "./resolutions.ts";
+export type { Type } from "./types.ts";
 export {
   type CodeGroup,
   type CodeInfo,

@@ -95,9 +95,29 @@ export interface IndexEntry {
   readonly role: IndexRole;
 }
 
+/**
+ * A test function's body: not a durable definition (it has no links, no
+ * shape and no snapshot entry), kept so that a rename plan sees the names
+ * its body uses and the locals that could capture them.
+ */
+export interface TestBody {
+  /** `module.path::name`, in the module's namespace of tests. */
+  readonly key: string;
+  readonly name: string;
+  readonly module: string;
+  readonly file: string;
+  readonly span: Span;
+  readonly nameSpan: Span;
+  readonly bindings: readonly Binding[];
+  readonly scopes: readonly Scope[];
+  readonly outerNames: readonly OuterName[];
+}
+
 export interface SemanticModel {
   /** Sorted by key. */
   readonly definitions: readonly Definition[];
+  /** The test functions, by module path then source order. */
+  readonly tests: readonly TestBody[];
   /** Per file (relative path), the names denoting definitions, sorted by offset. */
   readonly index: { readonly [file: string]: readonly IndexEntry[] };
 }
@@ -302,6 +322,38 @@ export function buildModel(
       });
     }
   }
+  // A test's references are names in its file like any other (a rename
+  // edits them), but the test is no definition: no link points to or from it.
+  const tests: TestBody[] = [];
+  for (const m of modules) {
+    for (const t of m.tests) {
+      for (const ref of t.def.refs) {
+        entries(ref.file).push({
+          start: ref.span.start,
+          end: ref.span.end,
+          key: ref.key,
+          role: ref.role,
+        });
+      }
+      const body = bodies.get(t.def);
+      const node = t.node;
+      tests.push({
+        key: t.key,
+        name: t.name,
+        module: m.name,
+        file: m.file,
+        span: { start: node.start, end: node.end },
+        nameSpan: { start: node.name.start, end: node.name.end },
+        bindings: body?.bindings ?? [],
+        scopes: body?.scopes ?? [],
+        outerNames: body?.outerNames ?? [],
+      });
+    }
+  }
+  tests.sort((
+    a,
+    b,
+  ) => (a.module < b.module ? -1 : a.module > b.module ? 1 : a.span.start - b.span.start));
   for (const m of modules) {
     for (const info of m.imports) {
       for (const name of info.names) {
@@ -364,7 +416,7 @@ export function buildModel(
       diagnostics: owned.get(def.key) ?? [],
     };
   });
-  return { definitions, index };
+  return { definitions, tests, index };
 }
 
 function typeParamBindings(def: DefInfo): Binding[] {

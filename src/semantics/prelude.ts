@@ -200,6 +200,20 @@ export const PRELUDE_FUNCTIONS: ReadonlyMap<string, PreludeFunction> = new Map(
       P("panic"),
       "Stops the program with the message; has every type.",
     ),
+    fn(
+      "assert",
+      [],
+      [["condition", BOOL], ["message", STRING]],
+      UNIT,
+      "Stops the program with an assertion failure and the message when the condition is false.",
+    ),
+    fn(
+      "assert_eq",
+      ["T"],
+      [["actual", P("assert_eq")], ["expected", P("assert_eq")]],
+      UNIT,
+      "Stops the program with an assertion failure showing both values when they are not equal.",
+    ),
   ].map((f) => [f.name, f]),
 );
 

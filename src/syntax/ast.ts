@@ -59,7 +59,7 @@ export interface Import extends NodeBase {
   readonly names: readonly NameRef[] | null;
 }
 
-export type Item = FnDecl | RecordDecl | EnumDecl | ErrorNode;
+export type Item = FnDecl | RecordDecl | EnumDecl | TestDecl | ErrorNode;
 
 interface ItemBase extends NodeBase {
   readonly doc: DocComment | null;
@@ -81,6 +81,20 @@ export interface Param extends NodeBase {
   readonly kind: "Param";
   readonly name: NameDecl;
   readonly type: TypeExpr;
+}
+
+/**
+ * `test fn name() { ... }`: a test function. `test` is a contextual word,
+ * not a keyword: only before `fn` at the top level does it start a test.
+ * A test is not a definition: it binds no name and takes no parameters.
+ */
+export interface TestDecl extends NodeBase {
+  readonly kind: "TestDecl";
+  readonly doc: DocComment | null;
+  /** The span of the word `test`. */
+  readonly test: NodeBase;
+  readonly name: NameDecl;
+  readonly body: Block;
 }
 
 export interface RecordDecl extends ItemBase {

@@ -254,12 +254,14 @@ class Printer {
         return this.#doc(node) + this.#record(node);
       case "EnumDecl":
         return this.#doc(node) + this.#enum(node);
+      case "TestDecl":
+        return this.#doc(node) + `test fn ${node.name.text}() ${this.#blockLines(node.body, "")}`;
       default:
         return this.#verbatim(node);
     }
   }
 
-  #doc(item: A.FnDecl | A.RecordDecl | A.EnumDecl): string {
+  #doc(item: A.FnDecl | A.RecordDecl | A.EnumDecl | A.TestDecl): string {
     if (item.doc === null) return "";
     let out = "";
     for (let c = this.#firstComment(item.doc.start); c < this.#comments.length; c++) {

@@ -552,6 +552,7 @@ class Parser {
       // Every set that stops at items stops at `fn name` too; a bare `fn`
       // may be a function type (`fn(Int) -> Int`) and is skipped.
       if (k === T.KwFn && this.#peek() === T.Ident && stop[T.KwRecord] === 1) return;
+      if (stop[T.KwRecord] === 1 && this.#atTestStart()) return;
       if (CLOSER_OF[k] !== 0) {
         // An opener: jump past its group (or past it alone when unclosed).
         const m = this.#partner[this.#p];
@@ -576,7 +577,13 @@ class Parser {
   #isItemStart(): boolean {
     const k = this.#kind();
     return k === T.KwRecord || k === T.KwEnum || k === T.KwPub || k === T.KwImport ||
-      (k === T.KwFn && this.#peek() === T.Ident);
+      (k === T.KwFn && this.#peek() === T.Ident) || this.#atTestStart();
+  }
+
+  /** `test fn`: the contextual word `test` starts a test function only right before `fn`. */
+  #atTestStart(): boolean {
+    return this.#kinds[this.#p] === T.Ident && this.#peek() === T.KwFn &&
+      this.#ends[this.#p] - this.#starts[this.#p] === 4 && this.#text() === "test";
   }
 
   #nameDecl(): A.NameDecl {
@@ -680,6 +687,8 @@ class Parser {
         imports.push(this.#import());
       } else if (k === T.KwPub || k === T.KwFn || k === T.KwRecord || k === T.KwEnum) {
         items.push(this.#item());
+      } else if (this.#atTestStart()) {
+        items.push(this.#test());
       } else {
         const start = this.#start();
         this.#expected("an item");
@@ -811,6 +820,38 @@ class Parser {
     if (this.#at(T.LBrace)) variants = this.#list(T.RBrace, this.#variantFn);
     else this.#expected("`{`");
     return { kind: "EnumDecl", start, end: this.#prevEnd(), doc, pub, name, typeParams, variants };
+  }
+
+  /** `test fn name() { ... }`: no parameters, no result type, no type parameters. */
+  #test(): A.TestDecl {
+    const doc = this.#docBefore(this.#p);
+    const first = this.#start();
+    const test = { start: first, end: this.#ends[this.#p] };
+    this.#bump();
+    this.#bump(); // `fn`
+    const name = this.#nameDecl();
+    if (this.#at(T.LParen)) {
+      const open = this.#p;
+      this.#bump();
+      this.#closeGroup(open, T.RParen);
+    } else this.#expected("`(`");
+    let body: A.Block;
+    if (this.#at(T.LBrace)) body = this.#block();
+    else {
+      this.#expected("`{`");
+      const at = this.#prevEnd();
+      body = { kind: "Block", start: at, end: at, statements: [], tail: null };
+      if (!this.#isItemStart()) this.#skipTo(STOP_ITEM);
+    }
+    return {
+      kind: "TestDecl",
+      start: doc !== null ? doc.start : first,
+      end: this.#prevEnd(),
+      doc,
+      test,
+      name,
+      body,
+    };
   }
 
   #param(): A.Param | null {

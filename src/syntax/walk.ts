@@ -26,6 +26,8 @@ export function children(node: A.Node): A.Node[] {
       out.push(node.body);
       return out;
     }
+    case "TestDecl":
+      return [...docOf(node), node.name, node.body];
     case "RecordDecl":
       return [...docOf(node), node.name, ...node.typeParams, ...node.fields];
     case "EnumDecl":
@@ -93,7 +95,7 @@ export function children(node: A.Node): A.Node[] {
   }
 }
 
-function docOf(node: A.RecordDecl | A.EnumDecl): A.Node[] {
+function docOf(node: A.RecordDecl | A.EnumDecl | A.TestDecl): A.Node[] {
   return node.doc === null ? [] : [node.doc];
 }
 

@@ -26,9 +26,17 @@ import { checkBench } from "./check.ts";
 import { mcpBench } from "./mcp.ts";
 import { patchBench } from "./patch.ts";
 import { memoryBench } from "./memory.ts";
+import { buildBench, runBench } from "./backend.ts";
 
 /** Every benchmark, in the order they run. Add one here (one file per benchmark). */
-export const BENCHMARKS: readonly Benchmark[] = [parseBench, checkBench, mcpBench, patchBench];
+export const BENCHMARKS: readonly Benchmark[] = [
+  parseBench,
+  checkBench,
+  mcpBench,
+  patchBench,
+  runBench,
+  buildBench,
+];
 
 /** Benchmarks run only when `--only` names them (each takes minutes). */
 export const ON_REQUEST: readonly Benchmark[] = [memoryBench];

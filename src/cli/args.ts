@@ -14,6 +14,8 @@ export interface ArgSpec {
   /** Names of the positionals, in order; all required unless listed in `optional`. */
   readonly positionals: readonly string[];
   readonly optional?: readonly string[];
+  /** Short spellings of options: `{ "-o": "output" }` makes `-o X` mean `--output X`. */
+  readonly short?: Readonly<Record<string, string>>;
 }
 
 export interface ParsedArgs {
@@ -28,7 +30,10 @@ export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs | 
   const switches = new Set<string>();
   const positionals: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    const short = spec.short !== undefined && Object.hasOwn(spec.short, args[i])
+      ? spec.short[args[i]]
+      : undefined;
+    const arg = short !== undefined ? `--${short}` : args[i];
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);

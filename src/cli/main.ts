@@ -4,7 +4,13 @@
  * and a function from its arguments to an exit status. Adding a subcommand
  * is adding an entry.
  *
- * Exit status: 0 success, 1 the command found errors, 2 usage error.
+ * Exit status: 0 success, 1 the command found errors, 2 usage error;
+ * `nazm run` also exits with the program's own status or a runtime
+ * error's (src/cli/run.ts).
+ *
+ * Permissions: the task grants read, write and worker options. Write is
+ * revoked at startup for every subcommand but `build`, which writes its
+ * one output file; programs run in workers with no permission at all.
  *
  * @module
  */
@@ -13,6 +19,7 @@ import { context, delta, diagnostics, patch, snapshot } from "./facts.ts";
 import { fmtCommand, parseCommand } from "./syntax.ts";
 import { docs } from "./docs.ts";
 import { repo } from "./repo.ts";
+import { buildCommand, runCommand, testCommand } from "./run.ts";
 
 /** What a subcommand gets: its arguments and where to write. */
 export interface CommandIo {
@@ -23,7 +30,8 @@ export interface CommandIo {
 
 export interface Subcommand {
   readonly summary: string;
-  readonly run: (io: CommandIo) => number;
+  /** Its exit status; a command that runs a program answers asynchronously. */
+  readonly run: (io: CommandIo) => number | Promise<number>;
 }
 
 export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
@@ -65,6 +73,19 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
     summary: "repo map | context SEED... --state S: the repository map, a task's context",
     run: repo,
   },
+  run: {
+    summary:
+      "run FILE [--timeout SECONDS] [--max-output BYTES]: check, then run main with no permission",
+    run: runCommand,
+  },
+  test: {
+    summary: "test ROOT [--filter TEXT] [--summary-json]: run the test functions, each alone",
+    run: testCommand,
+  },
+  build: {
+    summary: "build FILE -o OUT [--summary-json]: one JavaScript file for `deno run` or `node`",
+    run: buildCommand,
+  },
 };
 
 function usage(): string {
@@ -72,8 +93,14 @@ function usage(): string {
   return `usage: nazm <subcommand> [arguments]\n\nsubcommands:\n${lines.join("\n")}\n`;
 }
 
-/** Runs the command line; returns the exit status. */
-export function main(args: readonly string[], io: Omit<CommandIo, "args">): number {
+/**
+ * Runs the command line; returns the exit status (a promise for the
+ * subcommands that run programs).
+ */
+export function main(
+  args: readonly string[],
+  io: Omit<CommandIo, "args">,
+): number | Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h") {
     (name === undefined ? io.stderr : io.stdout)(usage());
@@ -105,5 +132,7 @@ if (import.meta.main) {
       }
     };
   };
-  Deno.exit(main(Deno.args, { stdout: write(Deno.stdout), stderr: write(Deno.stderr) }));
+  // Only `nazm build` writes, and only its output file.
+  if (Deno.args[0] !== "build") Deno.permissions.revokeSync({ name: "write" });
+  Deno.exit(await main(Deno.args, { stdout: write(Deno.stdout), stderr: write(Deno.stderr) }));
 }

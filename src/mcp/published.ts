@@ -19,6 +19,7 @@ import { DOCS_INDEX_SCHEMA } from "./schemas/docs_index.ts";
 import { DOCS_SECTION_SCHEMA } from "./schemas/docs_section.ts";
 import { PATCH_SCHEMA } from "./schemas/patch.ts";
 import { REPOSITORY_MAP_SCHEMA } from "./schemas/repository_map.ts";
+import { BUILD_SUMMARY_SCHEMA, TEST_SUMMARY_SCHEMA } from "./schemas/runs.ts";
 import { DELTA_SCHEMA, SNAPSHOT_SCHEMA } from "./schemas/snapshot.ts";
 import { TASK_CONTEXT_SCHEMA } from "./schemas/task_context.ts";
 
@@ -35,4 +36,6 @@ export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = [
   DOCS_SECTION_SCHEMA,
   REPOSITORY_MAP_SCHEMA,
   TASK_CONTEXT_SCHEMA,
+  TEST_SUMMARY_SCHEMA,
+  BUILD_SUMMARY_SCHEMA,
 ];

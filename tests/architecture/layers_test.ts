@@ -17,8 +17,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   docs: ["base"],
   facts: ["base", "syntax", "semantics"],
   repo: ["base", "syntax", "semantics", "docs"],
+  backend: ["base", "syntax", "semantics"],
   mcp: ["base", "facts", "docs", "repo"],
-  cli: ["base", "syntax", "semantics", "facts", "docs", "repo"],
+  cli: ["base", "syntax", "semantics", "facts", "docs", "repo", "backend"],
   main: ["base", "mcp"],
 };
 
@@ -33,7 +34,7 @@ function* sourceFiles(dir: string): Generator<string> {
   for (const entry of Deno.readDirSync(dir)) {
     const path = join(dir, entry.name);
     if (entry.isDirectory) yield* sourceFiles(path);
-    else if (entry.name.endsWith(".ts")) yield path;
+    else if (entry.name.endsWith(".ts") || entry.name.endsWith(".js")) yield path;
   }
 }
 

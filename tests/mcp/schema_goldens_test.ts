@@ -1,10 +1,12 @@
 /**
  * One JSON golden per published schema: tests/golden/schema/<schema file>
  * is a real answer of the tool that publishes it — its own `run`, with
- * arguments parsed by its input shape, as the analysis worker calls it — on
- * a bundled program (examples/shapes, or the small repository in
- * tests/golden/schema/repository with its program with diagnostics),
- * valid against schema/<file> under Ajv's 2020-12 validator. The annotated
+ * arguments parsed by its input shape, as the analysis worker calls it, or
+ * for the summaries of `nazm test` and `nazm build`, the command itself — on
+ * a bundled program (examples/shapes, the small repository in
+ * tests/golden/schema/repository with its program with diagnostics, or the
+ * test suite of tests/golden/test), valid against schema/<file> under Ajv's
+ * 2020-12 validator. The annotated
  * goldens show facts; these show the published shape of each answer, field
  * by field. `NAZM_GOLDEN_WRITE=1` rewrites them.
  */
@@ -16,6 +18,7 @@ import { assertValidAgainst } from "../support/schema.ts";
 import { blake3 } from "../../src/base/mod.ts";
 import { type Snapshot, snapshotDigest } from "../../src/facts/mod.ts";
 import { PUBLISHED_SCHEMAS, type ToolContext, TOOLS } from "../../src/mcp/mod.ts";
+import { main } from "../../src/cli/main.ts";
 
 type Answer = Record<string, unknown>;
 
@@ -119,10 +122,61 @@ async function shapesAnswers(out: Map<string, Answer>): Promise<void> {
   }
 }
 
+/** What a command printed on stdout, as JSON, with its exit status. */
+async function command(...args: string[]): Promise<[number, Answer]> {
+  let stdout = "";
+  const status = await main(args, { stdout: (t) => (stdout += t), stderr: () => {} });
+  return [status, JSON.parse(stdout) as Answer];
+}
+
+/**
+ * The summaries of `nazm test` (the suite of tests/golden/test, failures
+ * and all) and `nazm build` (examples/shapes). Durations are set to 0; the
+ * built file's path, size and digest are checked against the file, then
+ * replaced by a path under {@link STAND_IN}'s checkout and the size and
+ * digest of an empty file, so that a change to the runtime does not churn
+ * the golden.
+ */
+async function commandAnswers(out: Map<string, Answer>): Promise<void> {
+  const [testStatus, tests] = await command(
+    "test",
+    join(REPO, "tests/golden/test/suite/main.nz"),
+    "--timeout",
+    "0.5",
+    "--summary-json",
+  );
+  assertEquals(testStatus, 1, "the suite has failing tests");
+  tests.duration_ms = 0;
+  for (const t of tests.tests as Answer[]) t.duration_ms = 0;
+  assertValidAgainst("nazm.test-summary-1.json", tests);
+  out.set("nazm.test-summary-1.json", tests);
+
+  const copy = copyExample("shapes");
+  try {
+    const target = join(copy.dir, "shapes.js");
+    const [buildStatus, build] = await command(
+      "build",
+      copy.root,
+      "-o",
+      target,
+      "--summary-json",
+    );
+    assertEquals(buildStatus, 0);
+    const bytes = Deno.readFileSync(target);
+    assertEquals(build.output, { path: target, bytes: bytes.length, digest: blake3(bytes) });
+    build.output = { path: `${STAND_IN}/shapes.js`, bytes: 0, digest: blake3(new Uint8Array()) };
+    assertValidAgainst("nazm.build-summary-1.json", build);
+    out.set("nazm.build-summary-1.json", build);
+  } finally {
+    copy.dispose();
+  }
+}
+
 /** Each published schema's file → the answer its golden holds. */
 async function answers(): Promise<Map<string, Answer>> {
   const out = new Map<string, Answer>();
   await shapesAnswers(out);
+  await commandAnswers(out);
   const index = await call("nazm.diagnostics", {}, DRAFT);
   out.set("nazm.diagnostic-index-2.json", index);
   const listed = index.diagnostics as { id: string; code: string }[];

@@ -10,6 +10,7 @@ function run(...args: string[]): { status: number; out: string; err: string } {
   let out = "";
   let err = "";
   const status = main(args, { stdout: (t) => (out += t), stderr: (t) => (err += t) });
+  if (typeof status !== "number") throw new Error("`nazm check` answers synchronously");
   return { status, out, err };
 }
 

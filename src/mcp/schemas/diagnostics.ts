@@ -98,6 +98,17 @@ export const DIAGNOSTIC_SCHEMA = defineOutputSchema({
   refusal: DiagnosticRefusal,
 });
 
+/** A reference to a diagnostic, as the check summary (and the test and build summaries) list it. */
+export const DiagnosticReference = z.strictObject({
+  code: Code,
+  severity: Severity,
+  place: Place.nullable().describe("null for a program-level diagnostic such as a missing main"),
+  fixes: FixCounts,
+  id: z.string().nullable().describe(
+    "the nazm.diagnostics id, or null where the index holds none",
+  ),
+});
+
 export const CommandSummaryAnswer = z.strictObject({
   schema: z.literal("nazm.command-summary/1"),
   command: z.literal("check"),
@@ -107,15 +118,7 @@ export const CommandSummaryAnswer = z.strictObject({
   exit_status: z.union([z.literal(0), z.literal(1)]),
   errors: z.int().min(0),
   warnings: z.int().min(0),
-  diagnostics: z.array(z.strictObject({
-    code: Code,
-    severity: Severity,
-    place: Place.nullable().describe("null for a program-level diagnostic such as a missing main"),
-    fixes: FixCounts,
-    id: z.string().nullable().describe(
-      "the nazm.diagnostics id, or null where the index holds none",
-    ),
-  })),
+  diagnostics: z.array(DiagnosticReference),
 });
 
 export const CommandSummaryRefusal = refusalSchema(["root_unreadable"]);

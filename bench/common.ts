@@ -88,6 +88,8 @@ export interface ProcessRun {
   readonly wallMs: number;
   /** Peak resident set size in MiB; null when it could not be measured. */
   readonly peakRssMiB: number | null;
+  /** User plus system CPU time in ms (`/usr/bin/time -v`); null when it could not be measured. */
+  readonly cpuMs: number | null;
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
@@ -148,10 +150,13 @@ export async function measureProcess(
     const wallMs = performance.now() - t0;
     const stderr = decoder.decode(out.stderr);
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+    const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+    const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
     const cut = stderr.lastIndexOf("\tCommand being timed:");
     return {
       wallMs,
       peakRssMiB: m ? Number(m[1]) / 1024 : null,
+      cpuMs: user && system ? (Number(user[1]) + Number(system[1])) * 1000 : null,
       code: out.code,
       stdout: decoder.decode(out.stdout),
       stderr: cut >= 0 ? stderr.slice(0, cut) : stderr,
@@ -190,6 +195,7 @@ export async function measureProcess(
   return {
     wallMs,
     peakRssMiB: peakKiB > 0 ? peakKiB / 1024 : null,
+    cpuMs: null,
     code: out.code,
     stdout: decoder.decode(out.stdout),
     stderr: decoder.decode(out.stderr),

@@ -24,6 +24,8 @@ const SECTION_END =
 
 /** What every Int section defines for the rest of the runtime. */
 const SHARED = `const MAX_SAFE = 9007199254740991;
+export const $M = 9007199254740991;
+export const $N = -9007199254740991;
 const MAX_SAFE_BIG = 9007199254740991n;
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;

@@ -8,7 +8,7 @@
  */
 import RUNTIME_TEXT from "./runtime.js" with { type: "text" };
 import type { ProgramView } from "./checked.ts";
-import { type CodeLines, type IntLiterals, jsName, lowerProgram } from "./lower.ts";
+import { asciiJson, type CodeLines, type IntLiterals, jsName, lowerProgram } from "./lower.ts";
 
 /**
  * How the module starts: as a process (`nazm build`), as the worker `nazm
@@ -107,22 +107,18 @@ export function assembleModule(program: ProgramView, options: AssembleOptions): 
   const main = program.main;
   const tests = options.tests
     ? program.tests.map((t, i) =>
-      `[${JSON.stringify(t.key)}, ${lowered.tests[i]}, ${
-        place(t.file, t.node.name.start).join(", ")
-      }]`
+      `[${asciiJson(t.key)}, ${lowered.tests[i]}, ${place(t.file, t.node.name.start).join(", ")}]`
     )
     : [];
   const description = [
     "const $program = {",
     `  main: ${main === null ? "null" : jsName(main.key)},`,
     `  mainInt: ${program.mainReturnsInt},`,
-    `  mainPlace: ${
-      main === null ? "null" : JSON.stringify(place(main.file, main.node.name.start))
-    },`,
+    `  mainPlace: ${main === null ? "null" : asciiJson(place(main.file, main.node.name.start))},`,
     `  tests: [${tests.join(", ")}],`,
-    `  files: ${JSON.stringify(program.files.map((f) => f.path))},`,
-    `  names: ${JSON.stringify(lowered.names)},`,
-    `  map: ${JSON.stringify(map)},`,
+    `  files: ${asciiJson(program.files.map((f) => f.path))},`,
+    `  names: ${asciiJson(lowered.names)},`,
+    `  map: ${asciiJson(map)},`,
     `  end: ${end},`,
     "};",
   ].join("\n");

@@ -127,11 +127,22 @@ function operandKind(type: Type | undefined): OperandKind {
   }
 }
 
+const views = new WeakMap<Compilation, ProgramView>();
+
 /**
- * The back end's view of a compilation loaded with `resolve: true`. The
- * caller has made sure it has no error.
+ * The back end's view of a compilation loaded with `resolve: true` (made
+ * once per compilation). The caller has made sure it has no error.
  */
 export function programView(compilation: Compilation): ProgramView {
+  let view = views.get(compilation);
+  if (view === undefined) {
+    view = makeView(compilation);
+    views.set(compilation, view);
+  }
+  return view;
+}
+
+function makeView(compilation: Compilation): ProgramView {
   const checked: CheckedProgram | null = compilation.checked;
   if (checked === null) throw new Error("the compilation was loaded without `resolve`");
   const fileIndex = new Map<string, number>();

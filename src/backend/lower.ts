@@ -123,6 +123,18 @@ export function jsName(key: string): string {
   return name;
 }
 
+/**
+ * A JSON value as ASCII JavaScript: characters past U+007E escaped. A
+ * module that is all ASCII stays a one-byte string in V8, half the memory
+ * and faster to join and encode than a two-byte one.
+ */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 const INDENTS = Array.from({ length: 64 }, (_, i) => "  ".repeat(i));
 
 function indent(depth: number): string {
@@ -499,7 +511,7 @@ class FunctionLowering {
             out.push(`${path} === ${floatLiteral(lit.value!)}`);
             return;
           case "StringLit":
-            out.push(`${path} === ${JSON.stringify(lit.value)}`);
+            out.push(`${path} === ${asciiJson(lit.value)}`);
             return;
           case "BoolLit":
             out.push(lit.value ? path : `!${path}`);
@@ -640,7 +652,7 @@ class FunctionLowering {
       case "FloatLit":
         return { code: floatLiteral(e.value!), pure: true };
       case "StringLit":
-        return { code: JSON.stringify(e.value), pure: true };
+        return { code: asciiJson(e.value), pure: true };
       case "BoolLit":
         return { code: String(e.value), pure: true };
       case "UnitLit":
@@ -747,10 +759,8 @@ class FunctionLowering {
       case "+":
       case "-":
       case "*": {
-        conditions.push(
-          `(${t} = ${a} ${e.op} ${b}) <= ${this.#numberLimit}`,
-          `${t} >= -${this.#numberLimit}`,
-        );
+        // $M and $N are the runtime's ±(2^53 − 1): module constants V8 folds.
+        conditions.push(`(${t} = ${a} ${e.op} ${b}) <= $M`, `${t} >= $N`);
         // `+ 0` turns the -0 of `0 * -1` into 0, which Int does not have.
         value = e.op === "*" ? `${t} + 0` : t;
         if (this.#numberLimit === NUMBER_LIMIT.int32) {
@@ -980,7 +990,7 @@ export function lowerProgram(
     const sets = rec.fields.map((f, i) => `this.$${f} = $${i};`).join(" ");
     declarations.push(`class ${cls} { constructor(${params.join(", ")}) { ${sets} } }`);
     declarations.push(
-      `$record(${cls}, ${JSON.stringify(rec.name)}, ${JSON.stringify(rec.fields)});`,
+      `$record(${cls}, ${asciiJson(rec.name)}, ${asciiJson(rec.fields)});`,
     );
   }
   for (const en of program.enums) {
@@ -994,7 +1004,7 @@ export function lowerProgram(
       }) { this.$$t = $t; ${sets} } }`,
     );
     const variants = en.variants.map((v) => [v.name, v.arity]);
-    declarations.push(`$enum(${cls}, ${JSON.stringify(en.name)}, ${JSON.stringify(variants)});`);
+    declarations.push(`$enum(${cls}, ${asciiJson(en.name)}, ${asciiJson(variants)});`);
     en.variants.forEach((v, index) => {
       const pads = (from: number) =>
         Array.from({ length: width - from }, () => ", undefined").join("");

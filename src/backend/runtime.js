@@ -9,8 +9,8 @@
  * The compiler imports it too, for {@link PRELUDE}'s names, the error kinds
  * and the one renderer of a runtime error.
  *
- * Representations (docs/specification.md §13.2):
- * - `Int`: a JS number while the value is a safe integer (|v| ≤ 2^53 − 1),
+ * Representations (docs/specification.md section 13.2):
+ * - `Int`: a JS number while the value is a safe integer (|v| <= 2^53 - 1),
  *   a BigInt otherwise, never both for one value, so `===` and `<` are exact;
  * - `Float`: a JS number; `Bool`: a boolean; `String`: a string; `Unit`:
  *   undefined;
@@ -19,7 +19,7 @@
  *   (and prepending with `concat([x], xs)`) amortized O(1);
  * - a record: an instance of its generated class, fields `$name`;
  * - an enum: an instance of its generated class, `$$t` the variant's index,
- *   payload `$0`, `$1`, …;
+ *   payload `$0`, `$1`, ...;
  * - a function: a JS function (top-level functions, variant constructors
  *   and prelude functions are the only function values).
  *
@@ -77,6 +77,10 @@ function fail(kind, message) {
 
 const MAX_SAFE = 9007199254740991;
 const MAX_SAFE_BIG = 9007199254740991n;
+
+/** The bounds of the fast path generated code inlines: a double within them is an exact Int. */
+export const $M = 9007199254740991;
+export const $N = -9007199254740991;
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
 
@@ -223,7 +227,7 @@ function charCount(s) {
 
 /**
  * Compares two strings by Unicode code points (UTF-16 order differs for
- * characters above U+FFFF against U+E000–U+FFFF).
+ * characters above U+FFFF against U+E000 to U+FFFF).
  * @param {string} a
  * @param {string} b
  * @returns {number}
@@ -265,7 +269,7 @@ export function utf8Length(s) {
 // ---------------------------------------------------------------- lists
 
 /**
- * The storage lists share. Logical index `i` is `a[i + o]`; `a[lo…]` is
+ * The storage lists share. Logical index `i` is `a[i + o]`; `a[lo...]` is
  * in use. A slot once written is never written again, so every view on the
  * buffer sees the same elements forever.
  */
@@ -367,11 +371,21 @@ export function $own(xs) {
  */
 export function $pushOwn(xs, item) {
   const b = xs.b;
-  if (xs.s !== xs.e && xs.e + b.o === b.a.length) {
+  if (xs.e + b.o === b.a.length && xs.s !== xs.e) {
     b.a.push(item);
     xs.e++;
     return xs;
   }
+  return pushOwnElsewhere(xs, item);
+}
+
+/**
+ * The rare case of {@link $pushOwn}, apart so that the common one stays
+ * small enough for V8 to inline.
+ * @param {List} xs
+ * @param {any} item
+ */
+function pushOwnElsewhere(xs, item) {
   const a = xs.s === xs.e ? storage() : elements(xs);
   a.push(item);
   xs.b = new Buf(a, 0, 0);
@@ -571,7 +585,7 @@ export function $eq(a, b) {
 
 /**
  * A string as a Nazm literal: quoted, with `\\`, `\"`, `\n`, `\t`, `\r`,
- * `\0` and `\u{…}` for the other control characters.
+ * `\0` and `\u{...}` for the other control characters.
  * @param {string} s
  */
 function quote(s) {
@@ -742,7 +756,7 @@ export function $print(text) {
  * @param {any} value
  */
 export function $to_string(value) {
-  return show(value, false);
+  return typeof value === "number" ? floatText(value) : show(value, false);
 }
 
 /**
@@ -758,17 +772,22 @@ export function $len(x) {
  * @param {any} item
  */
 export function $push(items, item) {
-  if (items.s === items.e) {
-    const a = storage();
-    a.push(item);
-    return new List(new Buf(a, 0, 0), 0, 1);
-  }
   const b = items.b;
-  if (items.e + b.o === b.a.length) {
+  if (items.e + b.o === b.a.length && items.s !== items.e) {
     b.a.push(item);
     return new List(b, items.s, items.e + 1);
   }
-  const copy = elements(items);
+  return pushElsewhere(items, item);
+}
+
+/**
+ * The rare case of {@link $push}: an empty list, or one that does not end
+ * at its buffer's end, gets new storage.
+ * @param {List} items
+ * @param {any} item
+ */
+function pushElsewhere(items, item) {
+  const copy = items.s === items.e ? storage() : elements(items);
   copy.push(item);
   return wrap(copy);
 }

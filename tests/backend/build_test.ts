@@ -62,6 +62,8 @@ Deno.test("build: the file runs with `deno run OUT` and `node OUT` exactly as na
           .replace(/stderr:\n$/, "stderr: (none)\n");
         const text = Deno.readTextFileSync(out);
         assert(!/^\s*import[\s{*]/m.test(text) && !text.includes("require("), "self-contained");
+        // All ASCII (strings escaped): V8 keeps the module text one byte a character.
+        assert([...text].every((c) => c.charCodeAt(0) < 0x7f), "ASCII only");
         assertEquals(renderResult(await spawn("deno", ["run", "--quiet", out])), expected, "deno");
         assertEquals(renderResult(await spawn("node", [out])), expected, "node");
       });

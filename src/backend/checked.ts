@@ -13,6 +13,7 @@ import {
   type Compilation,
   type DefInfo,
   moduleNameOf,
+  PRELUDE_FUNCTIONS,
   type Type,
   type ValueResolution,
   type VariantResolution,
@@ -96,6 +97,8 @@ export interface ProgramView {
   recordByKey(key: string): RecordView;
   enumByKey(key: string): EnumView;
   operands(node: BinaryExpr | UnaryExpr): OperandKind;
+  /** Whether a prelude function takes a function, which it may call (recursion.ts). */
+  preludeTakesFunction(name: string): boolean;
 }
 
 const PRELUDE_ENUMS: readonly EnumView[] = [
@@ -214,6 +217,8 @@ function makeView(compilation: Compilation): ProgramView {
     recordByKey: (key) => must(records.get(key), `record ${key}`),
     enumByKey: (key) => must(enums.get(key), `enum ${key}`),
     operands: (node) => operandKind(resolutions.operands.get(node)),
+    preludeTakesFunction: (name) =>
+      PRELUDE_FUNCTIONS.get(name)?.params.some((p) => p.type.t === "fn") ?? false,
   };
 }
 

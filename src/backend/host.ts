@@ -6,7 +6,8 @@
  * output limit, and passes printed text on as it arrives.
  *
  * Stopping: when the time is up the host raises a flag in a shared buffer
- * that the generated code checks at every function entry and loop turn, so
+ * that the generated code checks at every turn of a loop and at the entry of
+ * every function on a cycle of calls (src/backend/recursion.ts), so
  * the program stops with a `timeout` error and its Nazm stack; a program
  * that does not answer within a grace period (it is inside one long runtime
  * operation) is terminated, and its place is unknown.

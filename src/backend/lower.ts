@@ -34,6 +34,7 @@ import type {
 } from "../syntax/mod.ts";
 import type { EnumView, FunctionView, ProgramView, TestView } from "./checked.ts";
 import { ownedListParams } from "./owned_lists.ts";
+import { recursiveFunctions } from "./recursion.ts";
 
 /**
  * The BigInt twins of Int literals that are operands of arithmetic, one
@@ -207,6 +208,11 @@ class FunctionLowering {
   readonly marks: LineMarks[] = [];
   /** Scratch variables of inline arithmetic, declared at the function's start. */
   readonly scratch: string[] = [];
+  /** The functions it calls by name, and those it names as values (recursion.ts's graph). */
+  readonly calls = new Set<string>();
+  readonly values = new Set<string>();
+  /** Whether it calls a function value, which may be any function named as a value. */
+  callsValues = false;
   usesResult = false;
   #depth = 1;
   readonly #names = new Map<NameDecl, string>();
@@ -234,12 +240,25 @@ class FunctionLowering {
     this.#owned = self === null ? new Set() : ownedListParams(self, program);
   }
 
-  /** The function's lines, appended to `out`. */
-  lower(jsFnName: string, name: NameRef | NameDecl, body: Block, out: CodeLines): void {
+  #jsName = "";
+  #halt: [string, LineMarks] = ["", undefined];
+
+  /** Lowers the body; {@link emit} writes it out once the program's cycles are known. */
+  lowerBody(jsFnName: string, name: NameRef | NameDecl, body: Block): this {
     this.#depth = 1;
-    const [halt, haltMarks] = takeMarkers(`if ($stop[0] !== 0) ${this.#mark(name.start)}$halt();`);
+    this.#jsName = jsFnName;
+    this.#halt = takeMarkers(`if ($stop[0] !== 0) ${this.#mark(name.start)}$halt();`);
     this.#into(body, RETURN);
-    out.lines.push(`function ${jsFnName}(${this.#params.join(", ")}) {`);
+    return this;
+  }
+
+  /**
+   * The function's lines, appended to `out`; `recursive` when it is on a
+   * cycle of calls (recursion.ts), so that it reads the stop flag.
+   */
+  emit(out: CodeLines, recursive: boolean): void {
+    const [halt, haltMarks] = this.#halt;
+    out.lines.push(`function ${this.#jsName}(${this.#params.join(", ")}) {`);
     out.marks.push(undefined);
     for (const i of this.#owned) {
       out.lines.push(`  ${this.#params[i]} = $own(${this.#params[i]});`);
@@ -252,8 +271,11 @@ class FunctionLowering {
       out.marks.push(undefined);
     }
     const shift = loops ? 2 : 0;
-    out.lines.push(indent(loops ? 2 : 1) + halt);
-    out.marks.push(shiftMarks(haltMarks, 2 + shift));
+    // Only a loop or a function on a cycle of calls can run without end: the stop flag is read there.
+    if (loops || recursive) {
+      out.lines.push(indent(loops ? 2 : 1) + halt);
+      out.marks.push(shiftMarks(haltMarks, 2 + shift));
+    }
     const scratch = this.usesResult ? ["_$t", ...this.scratch] : this.scratch;
     if (scratch.length > 0) {
       out.lines.push(`${indent(loops ? 2 : 1)}let ${scratch.join(", ")};`);
@@ -827,6 +849,7 @@ class FunctionLowering {
         return name;
       }
       case "function":
+        this.values.add(r.key);
         return jsName(r.key);
       case "prelude":
         return `$${r.name}`;
@@ -842,6 +865,7 @@ class FunctionLowering {
     if (r === undefined) throw new Error(`no resolution for \`.${e.name.text}\``);
     switch (r.k) {
       case "function":
+        this.values.add(r.key);
         return { code: jsName(r.key), pure: true };
       case "variant":
         return { code: variantValue(this.program.enumByKey(r.enumKey), r.index), pure: true };
@@ -864,8 +888,10 @@ class FunctionLowering {
       const list = args.map((a) => a.code).join(", ");
       switch (r.k) {
         case "function":
+          this.calls.add(r.key);
           return { code: `${at}${jsName(r.key)}(${list})`, pure: false };
         case "prelude":
+          if (this.program.preludeTakesFunction(r.name)) this.callsValues = true;
           return { code: `${at}$${r.name}(${list})`, pure: false };
         case "variant": {
           const en = this.program.enumByKey(r.enumKey);
@@ -879,6 +905,7 @@ class FunctionLowering {
         }
       }
     }
+    this.callsValues = true;
     const [fn, ...args] = this.#sequence([e.callee, ...e.args]);
     return { code: `${at}${fn.code}(${args.map((a) => a.code).join(", ")})`, pure: false };
   }
@@ -1021,21 +1048,27 @@ export function lowerProgram(
     });
   }
   const names: string[] = [];
-  program.functions.forEach((fn) => {
+  const lowered = program.functions.map((fn) => {
     const index = names.length;
     names.push(fn.name);
-    const lowering = new FunctionLowering(program, markers, constants, index, fn.file, fn, ints);
-    lowering.lower(jsName(fn.key), fn.node.name, fn.node.body, code);
+    return new FunctionLowering(program, markers, constants, index, fn.file, fn, ints)
+      .lowerBody(jsName(fn.key), fn.node.name, fn.node.body);
   });
+  const recursive = recursiveFunctions(
+    new Map(program.functions.map((fn, i) => [fn.key, lowered[i]])),
+  );
+  program.functions.forEach((fn, i) => lowered[i].emit(code, recursive.has(fn.key)));
   const tests: string[] = [];
   if (options.tests) {
     program.tests.forEach((t: TestView) => {
       const index = names.length;
       names.push(`test ${t.name}`);
-      const lowering = new FunctionLowering(program, markers, constants, index, t.file, null, ints);
       const name = testJsName(t.key);
       tests.push(name);
-      lowering.lower(name, t.node.name, t.node.body, code);
+      // A test cannot be called: it is on no cycle.
+      new FunctionLowering(program, markers, constants, index, t.file, null, ints)
+        .lowerBody(name, t.node.name, t.node.body)
+        .emit(code, false);
     });
   }
   // Constants, records and enums first: functions refer to them, and they have no markers.

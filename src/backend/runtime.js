@@ -711,7 +711,8 @@ let outputLimit = Infinity;
 
 /**
  * Set by the host when the time is up; generated code checks it at every
- * function entry and every turn of a self tail call's loop.
+ * turn of a self tail call's loop and at the entry of every function on a
+ * cycle of calls (the only ways a program can run without end).
  */
 export let $stop = new Int32Array(1);
 let timeoutText = "";

@@ -69,6 +69,34 @@ fn main() -> Unit {
   }
 });
 
+Deno.test("host: recursion that takes forever without overflowing stops at the time limit, even through a function value", async () => {
+  // Only functions on a cycle of calls read the stop flag (src/backend/recursion.ts):
+  // `slow_fib` and `apply` are one, through the value `slow_fib`.
+  const text = moduleOf(`fn apply(f: fn(Int) -> Int, n: Int) -> Int {
+  f(n)
+}
+
+fn slow_fib(n: Int) -> Int {
+  if n < 2 { n } else { apply(slow_fib, n - 1) + apply(slow_fib, n - 2) }
+}
+
+fn main() -> Unit {
+  print(to_string(slow_fib(80)));
+}
+`);
+  const worker = await ProgramWorker.start(text);
+  try {
+    const outcome = await worker.run(null, { ...LIMITS, timeoutMs: 300 }, () => {});
+    assert(outcome.kind === "failed");
+    assertEquals(outcome.report.kind, "timeout");
+    const names = new Set(outcome.report.frames.map((f) => f.name));
+    assert(names.has("slow_fib") && names.has("apply"), [...names].join(", "));
+    assertEquals(worker.alive, true); // it stopped itself: no termination
+  } finally {
+    worker.close();
+  }
+});
+
 Deno.test("host: a program stuck inside the runtime is terminated after the grace period", async () => {
   const text = moduleOf('fn main() -> Unit {\n  print("stuck");\n}\n')
     // The hook: a print that never returns and never looks at the stop flag.

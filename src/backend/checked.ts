@@ -14,6 +14,7 @@ import {
   type DefInfo,
   moduleNameOf,
   PRELUDE_FUNCTIONS,
+  type Signature,
   type Type,
   type ValueResolution,
   type VariantResolution,
@@ -168,22 +169,25 @@ function makeView(compilation: Compilation): ProgramView {
     const file = fileIndex.get(m.file)!;
     for (const def of m.defs.values()) {
       const node = def.node!;
+      const signature = checked.signatures.get(def)!;
       if (node.kind === "FnDecl") {
-        const listParams = def.params.map((p) => p.type.t === "con" && p.type.name === "List");
+        const listParams = signature.params.map((p) =>
+          p.type.t === "con" && p.type.name === "List"
+        );
         const view = { key: def.key, name: def.name, file, node, listParams };
         functions.push(view);
         if (m.name === rootModule && def.name === "main") {
           main = view;
-          mainReturnsInt = def.result.t === "con" && def.result.name === "Int";
+          mainReturnsInt = signature.result.t === "con" && signature.result.name === "Int";
         }
       } else if (node.kind === "RecordDecl") {
         records.set(def.key, {
           key: def.key,
           name: def.name,
-          fields: def.fields.map((f) => f.name),
+          fields: signature.fields.map((f) => f.name),
         });
       } else {
-        enums.set(def.key, enumView(def));
+        enums.set(def.key, enumView(def, signature));
       }
     }
     for (const t of m.tests) tests.push({ key: t.key, name: t.name, file, node: t.node });
@@ -222,11 +226,11 @@ function makeView(compilation: Compilation): ProgramView {
   };
 }
 
-function enumView(def: DefInfo): EnumView {
+function enumView(def: DefInfo, signature: Signature): EnumView {
   return {
     key: def.key,
     name: def.name,
     prelude: false,
-    variants: def.variants.map((v) => ({ name: v.name, arity: v.payload.length })),
+    variants: signature.variants.map((v) => ({ name: v.name, arity: v.payload.length })),
   };
 }

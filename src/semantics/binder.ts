@@ -5,48 +5,24 @@
  *
  * @module
  */
-import type { Diagnostic, Span } from "../base/mod.ts";
+import type { Diagnostic } from "../base/mod.ts";
 import type {
   EnumDecl,
   FnDecl,
   Import,
-  NameDecl,
   NameRef,
   RecordDecl,
   SourceFile,
   TestDecl,
 } from "../syntax/mod.ts";
 import { CODES } from "./registry.ts";
-import { type TParam, type Type, UNIT } from "./types.ts";
 
 export type DefKind = "function" | "record" | "enum";
 
-/** What a checked definition refers to, at one occurrence. */
-export type RefRole = "call" | "use" | "type";
-
-export interface Ref {
-  readonly key: string;
-  readonly role: RefRole;
-  readonly file: string;
-  readonly span: Span;
-}
-
-export interface FieldInfo {
-  readonly name: string;
-  type: Type;
-  readonly decl: NameDecl | null;
-}
-
-export interface VariantInfo {
-  readonly name: string;
-  payload: readonly Type[];
-  readonly decl: NameDecl | null;
-}
-
 /**
- * A durable definition (or a prelude enum, with `module` null). The
- * signature fields are filled by the checker's signature pass; `refs`
- * collects every reference made from inside the definition.
+ * A durable definition (or a prelude enum, with `module` null), as the
+ * binder declares it. What the checker finds about it (its signature, its
+ * references) lives in the checker's side tables (links.ts), keyed by it.
  */
 export interface DefInfo {
   readonly key: string;
@@ -55,25 +31,6 @@ export interface DefInfo {
   readonly module: ModuleInfo | null;
   readonly node: FnDecl | RecordDecl | EnumDecl | null;
   readonly exported: boolean;
-  typeParams: readonly TParam[];
-  params: readonly { readonly name: string; readonly type: Type }[];
-  result: Type;
-  fields: readonly FieldInfo[];
-  fieldIndex: Map<string, number>;
-  variants: readonly VariantInfo[];
-  variantIndex: Map<string, number>;
-  readonly refs: Ref[];
-  /** References to the definition's own type parameters, in its signature and body. */
-  readonly typeParamRefs: { readonly name: string; readonly span: Span }[];
-  /**
-   * Every other one-segment name in a type position (signature, `let`
-   * annotation, record literal head): a record or enum (its key), a prelude
-   * type or an unknown name (null). A type parameter of that name would
-   * capture it, so renames look at these.
-   */
-  readonly typeNames: { readonly name: string; readonly span: Span; readonly key: string | null }[];
-  /** Named by another module although private (N0203): not reported unused as well. */
-  namedFromOutside: boolean;
 }
 
 /** A name brought in by `import m.{X}`. */
@@ -82,7 +39,6 @@ export interface ImportName {
   readonly info: ImportInfo;
   /** Null until linked, or when the name cannot be imported (diagnosed). */
   def: DefInfo | null;
-  used: boolean;
 }
 
 export interface ImportInfo {
@@ -91,8 +47,6 @@ export interface ImportInfo {
   readonly moduleName: string;
   /** Null when the module is unknown or failed to load (diagnosed once). */
   module: ModuleInfo | null;
-  /** For `import a.b` / `as x`: whether the alias is used. */
-  used: boolean;
   readonly names: readonly ImportName[];
 }
 
@@ -137,7 +91,8 @@ export interface ModuleInfo {
   readonly tests: TestInfo[];
 }
 
-function emptyDef(
+/** A definition as the binder declares it. */
+export function newDefInfo(
   key: string,
   name: string,
   kind: DefKind,
@@ -145,28 +100,8 @@ function emptyDef(
   node: FnDecl | RecordDecl | EnumDecl | null,
   exported: boolean,
 ): DefInfo {
-  return {
-    key,
-    name,
-    kind,
-    module,
-    node,
-    exported,
-    typeParams: [],
-    params: [],
-    result: { t: "error" },
-    fields: [],
-    fieldIndex: new Map(),
-    variants: [],
-    variantIndex: new Map(),
-    refs: [],
-    typeParamRefs: [],
-    typeNames: [],
-    namedFromOutside: false,
-  };
+  return { key, name, kind, module, node, exported };
 }
-
-export { emptyDef as newDefInfo };
 
 /**
  * Every definition key: `module.path::name`, and `#2`, `#3`, … after the
@@ -230,8 +165,7 @@ export function bindModule(
       }
       tests.set(text, item);
       const key = `${name}::${text}`;
-      const def = emptyDef(key, text, "function", module, null, false);
-      def.result = UNIT;
+      const def = newDefInfo(key, text, "function", module, null, false);
       module.tests.push({ key, name: text, node: item, def });
       continue;
     }
@@ -247,11 +181,11 @@ export function bindModule(
       diagnostics.push(duplicate(file, item.name, existing.node!.name, text));
       const ordinal = 2 + module.duplicates.filter((d) => d.name === text).length;
       module.duplicates.push(
-        emptyDef(duplicateKey(name, text, ordinal), text, kind, module, item, item.pub !== null),
+        newDefInfo(duplicateKey(name, text, ordinal), text, kind, module, item, item.pub !== null),
       );
       continue;
     }
-    const def = emptyDef(`${name}::${text}`, text, kind, module, item, item.pub !== null);
+    const def = newDefInfo(`${name}::${text}`, text, kind, module, item, item.pub !== null);
     module.defs.set(text, def);
     module.scope.set(text, { k: "def", def, via: null });
   }
@@ -260,12 +194,11 @@ export function bindModule(
       node,
       moduleName: importModuleName(node),
       module: null,
-      used: false,
       names: [],
     };
     if (node.names !== null) {
       (info.names as ImportName[]).push(
-        ...node.names.map((ref) => ({ ref, info, def: null, used: false })),
+        ...node.names.map((ref) => ({ ref, info, def: null })),
       );
     }
     module.imports.push(info);

@@ -1,8 +1,9 @@
 /**
  * The checker: resolves every name and infers every type, one definition
- * at a time, after binding and linking. Results go to side tables (the
- * definitions' `refs`, the body tables in {@link BodyInfo}); the tree is
- * never touched. A pure function of the loaded modules.
+ * at a time, after binding and linking. Results go to side tables keyed by
+ * definition (links.ts: signatures, references, bodies); neither the tree
+ * nor the binder's definitions are touched. A pure function of the linked
+ * modules.
  *
  * @module
  */
@@ -25,12 +26,22 @@ import type {
 import {
   type DefInfo,
   type ImportInfo,
+  type ImportName,
   type ModuleInfo,
   newDefInfo,
-  type RefRole,
   type ScopeEntry,
   withArticle,
 } from "./binder.ts";
+import type {
+  BindingInfo,
+  BindingKind,
+  BodyInfo,
+  CheckResult,
+  DefReferences,
+  RefRole,
+  Signature,
+} from "./links.ts";
+import type { LinkResult } from "./linker.ts";
 import {
   budget,
   CONS_NAME,
@@ -85,74 +96,43 @@ import {
   zonk,
 } from "./types.ts";
 
-// ---------------------------------------------------------------- results
-
-export type BindingKind = "parameter" | "let" | "pattern" | "type_parameter";
-
-/** A local name inside one definition, with every reference to it. */
-export interface BindingInfo {
-  readonly name: string;
-  readonly kind: BindingKind;
-  readonly declSpan: Span;
-  /** The scope the binding is declared in. */
-  readonly scope: number;
-  readonly references: { readonly span: Span; readonly scope: number }[];
-}
-
-/** A lexical scope of one definition; scope 0 is the definition itself. */
-export interface ScopeInfo {
-  readonly id: number;
-  readonly parent: number | null;
-  readonly span: Span;
-}
-
-/** A name in the body that resolved to something other than a local. */
-export interface OuterName {
-  readonly name: string;
-  readonly span: Span;
-  readonly scope: number;
-  /** The definition key, or null for the prelude, a module alias or an error. */
-  readonly key: string | null;
-  /**
-   * `value`: a name in an expression or pattern, which a local of that name
-   * would capture; `type`: a name in a type, which a type parameter would.
-   */
-  readonly namespace: "value" | "type";
-}
-
-export interface BodyInfo {
-  readonly bindings: BindingInfo[];
-  readonly scopes: ScopeInfo[];
-  readonly outerNames: OuterName[];
-}
-
-export interface CheckResult {
-  readonly bodies: Map<DefInfo, BodyInfo>;
-  /** Filled only when asked for (a back end's needs); null otherwise. */
-  readonly resolutions: Resolutions | null;
-}
-
 // ---------------------------------------------------------------- prelude enums
 
-function preludeEnum(name: string): DefInfo {
+/** A signature while the checker builds it; read-only once checking ends. */
+type Building<T> = { -readonly [K in keyof T]: T[K] };
+
+function emptySignature(): Building<Signature> {
+  return {
+    typeParams: [],
+    params: [],
+    result: ERROR,
+    fields: [],
+    fieldIndex: new Map(),
+    variants: [],
+    variantIndex: new Map(),
+  };
+}
+
+function preludeEnum(name: string): [DefInfo, Signature] {
   const def = newDefInfo(name, name, "enum", null, null, true);
-  def.typeParams = PRELUDE_ENUM_PARAMS.get(name)!.map((n, index) => ({
+  const signature = emptySignature();
+  signature.typeParams = PRELUDE_ENUM_PARAMS.get(name)!.map((n, index) => ({
     t: "param",
     owner: name,
     index,
     name: n,
   }));
-  def.variants = PRELUDE_ENUMS.get(name)!.map((v) => ({
+  signature.variants = PRELUDE_ENUMS.get(name)!.map((v) => ({
     name: v.name,
     payload: v.payload,
     decl: null,
   }));
-  def.variantIndex = new Map(def.variants.map((v, i) => [v.name, i]));
-  return def;
+  signature.variantIndex = new Map(signature.variants.map((v, i) => [v.name, i]));
+  return [def, signature];
 }
 
-const OPTION_DEF = preludeEnum("Option");
-const RESULT_DEF = preludeEnum("Result");
+const PRELUDE_ENUM_DEFS = new Map([preludeEnum("Option"), preludeEnum("Result")]);
+const [OPTION_DEF, RESULT_DEF] = PRELUDE_ENUM_DEFS.keys();
 
 function preludeEnumDef(name: string): DefInfo | null {
   return name === "Option" ? OPTION_DEF : name === "Result" ? RESULT_DEF : null;
@@ -172,6 +152,7 @@ interface Local {
 
 interface Ctx {
   readonly def: DefInfo;
+  readonly refs: DefReferences;
   readonly module: ModuleInfo;
   readonly file: string;
   readonly s: Subst;
@@ -193,7 +174,12 @@ interface Checker {
   readonly defs: Map<string, DefInfo>;
   /** Exported definitions by name, for the import fix of an unknown name. */
   readonly exportedByName: Map<string, DefInfo[]>;
+  readonly signatures: Map<DefInfo, Building<Signature>>;
+  readonly references: Map<DefInfo, DefReferences>;
   readonly bodies: Map<DefInfo, BodyInfo>;
+  readonly namedFromOutside: Set<DefInfo>;
+  /** Imports (aliases and imported names) something refers to; the rest are unused (N0404). */
+  readonly usedImports: Set<ImportInfo | ImportName>;
   /** Unknown names that may still get suggested fixes. */
   suggestions: number;
   readonly resolutions: Resolutions | null;
@@ -219,14 +205,19 @@ function err(
   });
 }
 
+/** The signature of a definition of the compilation or of the prelude. */
+function sig(c: Checker, def: DefInfo): Signature {
+  return c.signatures.get(def) ?? PRELUDE_ENUM_DEFS.get(def)!;
+}
+
 function addRef(
-  ctx: { def: DefInfo; file: string },
+  ctx: { refs: DefReferences; file: string },
   ref: Span,
   target: DefInfo,
   role: RefRole,
 ): void {
   if (target.module === null) return; // the prelude is never a link
-  ctx.def.refs.push({
+  ctx.refs.refs.push({
     key: target.key,
     role,
     file: ctx.file,
@@ -234,9 +225,9 @@ function addRef(
   });
 }
 
-function markUsed(entry: ScopeEntry): void {
-  if (entry.k === "module") entry.info.used = true;
-  else if (entry.via !== null) entry.via.used = true;
+function markUsed(c: Checker, entry: ScopeEntry): void {
+  if (entry.k === "module") c.usedImports.add(entry.info);
+  else if (entry.via !== null) c.usedImports.add(entry.via);
 }
 
 function conOf(def: DefInfo, args: readonly Type[]): TCon {
@@ -251,6 +242,7 @@ function conOf(def: DefInfo, args: readonly Type[]): TCon {
  */
 export function checkModules(
   modules: readonly ModuleInfo[],
+  linked: LinkResult,
   diagnostics: Diagnostic[],
   options: { readonly resolve?: boolean } = {},
 ): CheckResult {
@@ -258,7 +250,11 @@ export function checkModules(
     diagnostics,
     defs: new Map(),
     exportedByName: new Map(),
+    signatures: new Map(),
+    references: new Map(),
     bodies: new Map(),
+    namedFromOutside: new Set(linked.namedFromOutside),
+    usedImports: new Set(),
     suggestions: 1000,
     resolutions: options.resolve ? newResolutions() : null,
   };
@@ -271,6 +267,14 @@ export function checkModules(
         else list.push(def);
       }
     }
+  }
+  for (const m of modules) {
+    for (const def of [...m.defs.values(), ...m.duplicates, ...m.tests.map((t) => t.def)]) {
+      c.signatures.set(def, emptySignature());
+      c.references.set(def, { refs: [], typeParamRefs: [], typeNames: [] });
+    }
+    // A test is a function without parameters or result.
+    for (const t of m.tests) c.signatures.get(t.def)!.result = UNIT;
   }
   // Type parameters first: a signature may name a generic type of any module.
   for (const m of modules) {
@@ -294,13 +298,20 @@ export function checkModules(
     }
   }
   for (const m of modules) lintImports(c, m);
-  return { bodies: c.bodies, resolutions: c.resolutions };
+  return {
+    signatures: c.signatures,
+    references: c.references,
+    bodies: c.bodies,
+    namedFromOutside: c.namedFromOutside,
+    resolutions: c.resolutions,
+  };
 }
 
 // ---------------------------------------------------------------- types in source
 
 interface TypeCtx {
   readonly def: DefInfo;
+  readonly refs: DefReferences;
   readonly module: ModuleInfo;
   readonly file: string;
   readonly typeParams: Map<string, TParam>;
@@ -374,7 +385,7 @@ function resolveNamedType(
     const name = last.text;
     const param = t.typeParams.get(name);
     if (param !== undefined) {
-      t.def.typeParamRefs.push({ name, span: spanOf(last) });
+      t.refs.typeParamRefs.push({ name, span: spanOf(last) });
       if (te.args.length > 0) {
         err(
           c,
@@ -388,13 +399,13 @@ function resolveNamedType(
       return param;
     }
     const entry = t.module.scope.get(name);
-    t.def.typeNames.push({
+    t.refs.typeNames.push({
       name,
       span: spanOf(last),
       key: entry?.k === "def" && entry.def.module !== null ? entry.def.key : null,
     });
     if (entry !== undefined) {
-      markUsed(entry);
+      markUsed(c, entry);
       if (entry.k === "broken") return ERROR;
       if (entry.k === "module") {
         err(c, CODES.valueAsType, t.file, last, `\`${name}\` is a module, not a type`);
@@ -420,7 +431,7 @@ function resolveNamedType(
       err(c, CODES.unknownName, t.file, head, `cannot find module \`${head.text}\``);
       return ERROR;
     }
-    entry.info.used = true;
+    c.usedImports.add(entry.info);
     const target = entry.info.module;
     if (target === null) return ERROR;
     def = memberOf(c, t.file, target, last);
@@ -440,7 +451,7 @@ function resolveNamedType(
     err(c, CODES.valueAsType, t.file, last, `\`${def.name}\` is a function, not a type`);
     return ERROR;
   }
-  const args = typeArgs(c, t, te, def.typeParams.length, def.name, inferArgs);
+  const args = typeArgs(c, t, te, sig(c, def).typeParams.length, def.name, inferArgs);
   if (args === null) return ERROR;
   return conOf(def, args);
 }
@@ -459,7 +470,7 @@ function memberOf(c: Checker, file: string, target: ModuleInfo, ref: NameRef): D
     return null;
   }
   if (!def.exported) {
-    def.namedFromOutside = true;
+    c.namedFromOutside.add(def);
     err(
       c,
       CODES.notExported,
@@ -493,7 +504,7 @@ function typeNameCandidates(t: TypeCtx): string[] {
   return out;
 }
 
-function valueNameCandidates(ctx: Ctx): string[] {
+function valueNameCandidates(c: Checker, ctx: Ctx): string[] {
   const out = [...ctx.locals.keys(), ...PRELUDE_FUNCTIONS.keys(), ...PRELUDE_VARIANTS.keys()];
   for (const [name, entry] of ctx.module.scope) {
     if (entry.k === "def" && entry.def.kind === "function") out.push(name);
@@ -501,7 +512,7 @@ function valueNameCandidates(ctx: Ctx): string[] {
   // `Circle` where the enum `Shape` in scope has it: suggest `Shape.Circle`.
   for (const [name, entry] of ctx.module.scope) {
     if (entry.k === "def" && entry.def.kind === "enum") {
-      for (const v of entry.def.variants) out.push(`${name}.${v.name}`);
+      for (const v of sig(c, entry.def).variants) out.push(`${name}.${v.name}`);
     }
   }
   return out;
@@ -579,18 +590,25 @@ function declareTypeParams(
     } else seen.set(d.text, d);
     params.push({ t: "param", owner: def.key, index, name: d.text });
   });
-  def.typeParams = params;
+  c.signatures.get(def)!.typeParams = params;
 }
 
-function typeParamMap(def: DefInfo): Map<string, TParam> {
+function typeParamMap(signature: Signature): Map<string, TParam> {
   const map = new Map<string, TParam>();
-  for (const p of def.typeParams) if (!map.has(p.name)) map.set(p.name, p);
+  for (const p of signature.typeParams) if (!map.has(p.name)) map.set(p.name, p);
   return map;
 }
 
 function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
   const node = def.node!;
-  const t: TypeCtx = { def, module: m, file: m.file, typeParams: typeParamMap(def) };
+  const signature = c.signatures.get(def)!;
+  const t: TypeCtx = {
+    def,
+    refs: c.references.get(def)!,
+    module: m,
+    file: m.file,
+    typeParams: typeParamMap(signature),
+  };
   const dup = (seen: Map<string, NameDecl>, d: NameDecl): boolean => {
     const first = seen.get(d.text);
     if (first === undefined) {
@@ -611,11 +629,11 @@ function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
   };
   if (node.kind === "FnDecl") {
     const seen = new Map<string, NameDecl>();
-    def.params = node.params.map((p) => {
+    signature.params = node.params.map((p) => {
       dup(seen, p.name);
       return { name: p.name.text, type: resolveType(c, t, p.type) };
     });
-    def.result = node.returnType === null ? UNIT : resolveType(c, t, node.returnType);
+    signature.result = node.returnType === null ? UNIT : resolveType(c, t, node.returnType);
   } else if (node.kind === "RecordDecl") {
     const seen = new Map<string, NameDecl>();
     const fields = [];
@@ -623,8 +641,8 @@ function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
       const type = resolveType(c, t, f.type);
       if (!dup(seen, f.name)) fields.push({ name: f.name.text, type, decl: f.name });
     }
-    def.fields = fields;
-    def.fieldIndex = new Map(fields.map((f, i) => [f.name, i]));
+    signature.fields = fields;
+    signature.fieldIndex = new Map(fields.map((f, i) => [f.name, i]));
   } else {
     const seen = new Map<string, NameDecl>();
     const variants = [];
@@ -632,8 +650,8 @@ function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
       const payload = v.fields.map((f) => resolveType(c, t, f));
       if (!dup(seen, v.name)) variants.push({ name: v.name.text, payload, decl: v.name });
     }
-    def.variants = variants;
-    def.variantIndex = new Map(variants.map((v, i) => [v.name, i]));
+    signature.variants = variants;
+    signature.variantIndex = new Map(variants.map((v, i) => [v.name, i]));
   }
 }
 
@@ -652,13 +670,16 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
     outerNames: [],
   };
   c.bodies.set(def, body);
+  const signature = sig(c, def);
+  const refs = c.references.get(def)!;
   const ctx: Ctx = {
     def,
+    refs,
     module: m,
     file: m.file,
     s: newSubst(),
-    typeParams: typeParamMap(def),
-    returnType: def.result,
+    typeParams: typeParamMap(signature),
+    returnType: signature.result,
     returnReason: node.returnType !== null ? spanOf(node.returnType) : null,
     locals: new Map(),
     undo: [],
@@ -681,9 +702,9 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
     // A duplicate parameter (N0204) is not declared again: references go to the first.
     if (declared.has(p.name.text)) return;
     declared.add(p.name.text);
-    declare(ctx, p.name, def.params[i]?.type ?? ERROR, "parameter");
+    declare(ctx, p.name, signature.params[i]?.type ?? ERROR, "parameter");
   });
-  checkExpr(c, ctx, node.body, def.result, ctx.returnReason ?? spanOf(node.name));
+  checkExpr(c, ctx, node.body, signature.result, ctx.returnReason ?? spanOf(node.name));
   const operands = c.resolutions?.operands;
   if (operands !== undefined) {
     for (const op of ctx.operators) operands.set(op, zonk(ctx.s, operands.get(op)!));
@@ -698,7 +719,7 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
   }
   for (const b of body.bindings) {
     if (b.kind !== "type_parameter") continue;
-    for (const r of def.typeParamRefs) {
+    for (const r of refs.typeParamRefs) {
       if (r.name === b.name) b.references.push({ span: r.span, scope: 0 });
     }
   }
@@ -1042,19 +1063,21 @@ function instantiatePrelude(ctx: Ctx, f: PreludeFunction): Type {
   };
 }
 
-function instantiateFn(ctx: Ctx, def: DefInfo): Type {
-  const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
+function instantiateFn(c: Checker, ctx: Ctx, def: DefInfo): Type {
+  const signature = sig(c, def);
+  const args = signature.typeParams.map(() => freshVar(ctx.s) as Type);
   return {
     t: "fn",
-    params: def.params.map((p) => instantiate(p.type, def.key, args)),
-    result: instantiate(def.result, def.key, args),
+    params: signature.params.map((p) => instantiate(p.type, def.key, args)),
+    result: instantiate(signature.result, def.key, args),
   };
 }
 
-function variantValue(ctx: Ctx, def: DefInfo, index: number): Type {
-  const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
+function variantValue(c: Checker, ctx: Ctx, def: DefInfo, index: number): Type {
+  const signature = sig(c, def);
+  const args = signature.typeParams.map(() => freshVar(ctx.s) as Type);
   const result = conOf(def, args);
-  const payload = def.variants[index].payload;
+  const payload = signature.variants[index].payload;
   if (payload.length === 0) return result;
   return { t: "fn", params: payload.map((p) => instantiate(p, def.key, args)), result };
 }
@@ -1080,7 +1103,7 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
   }
   const entry = ctx.module.scope.get(name);
   if (entry !== undefined) {
-    markUsed(entry);
+    markUsed(c, entry);
     if (entry.k === "broken") {
       outer(ctx, ref, null);
       return ERROR;
@@ -1105,15 +1128,15 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
   const pv = PRELUDE_VARIANTS.get(name);
   if (pv !== undefined) {
     const def = preludeEnumDef(pv.enumName)!;
-    const index = def.variantIndex.get(name)!;
+    const index = sig(c, def).variantIndex.get(name)!;
     c.resolutions?.values.set(ref, { k: "variant", enumKey: def.key, index });
-    return variantValue(ctx, def, index);
+    return variantValue(c, ctx, def, index);
   }
   if (PRELUDE_TYPES.has(name) || ctx.typeParams.has(name)) {
     err(c, CODES.typeAsValue, ctx.file, ref, `\`${name}\` is a type, not a value`);
     return ERROR;
   }
-  unknownName(c, ctx.file, ref, name, "value", valueNameCandidates(ctx), ctx.module);
+  unknownName(c, ctx.file, ref, name, "value", valueNameCandidates(c, ctx), ctx.module);
   return ERROR;
 }
 
@@ -1129,12 +1152,14 @@ function defAsValue(c: Checker, ctx: Ctx, ref: NameRef, def: DefInfo, role: "cal
       {
         help: def.kind === "record"
           ? `construct it with \`${def.name} { ... }\``
-          : `name one of its variants, as in \`${def.name}.${def.variants[0]?.name ?? "Variant"}\``,
+          : `name one of its variants, as in \`${def.name}.${
+            sig(c, def).variants[0]?.name ?? "Variant"
+          }\``,
       },
     );
     return ERROR;
   }
-  return instantiateFn(ctx, def);
+  return instantiateFn(c, ctx, def);
 }
 
 type Namespace =
@@ -1146,19 +1171,19 @@ type Namespace =
  * enum/record (possibly through an alias); null for an ordinary value.
  * Records the reference it resolves.
  */
-function namespaceOf(ctx: Ctx, expr: Expr): Namespace | null {
+function namespaceOf(c: Checker, ctx: Ctx, expr: Expr): Namespace | null {
   if (expr.kind === "NameExpr") {
     const name = expr.name.text;
     if (ctx.locals.has(name)) return null;
     const entry = ctx.module.scope.get(name);
     if (entry !== undefined) {
       if (entry.k === "module") {
-        entry.info.used = true;
+        c.usedImports.add(entry.info);
         outer(ctx, expr.name, null);
         return { k: "module", module: entry.info.module, info: entry.info };
       }
       if (entry.k === "def" && entry.def.kind !== "function") {
-        markUsed(entry);
+        markUsed(c, entry);
         outer(ctx, expr.name, entry.def.key);
         addRef(ctx, expr.name, entry.def, "use");
         return { k: "type", def: entry.def, ref: expr.name };
@@ -1181,7 +1206,7 @@ function namespaceOf(ctx: Ctx, expr: Expr): Namespace | null {
     if (entry === undefined || entry.k !== "module" || entry.info.module === null) return null;
     const def = entry.info.module.defs.get(expr.name.text);
     if (def === undefined || def.kind === "function" || !def.exported) return null;
-    entry.info.used = true;
+    c.usedImports.add(entry.info);
     outer(ctx, aliasRef, null);
     addRef(ctx, expr.name, def, "use");
     return { k: "type", def, ref: expr.name };
@@ -1190,7 +1215,7 @@ function namespaceOf(ctx: Ctx, expr: Expr): Namespace | null {
 }
 
 function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): Type {
-  const ns = namespaceOf(ctx, e.target);
+  const ns = namespaceOf(c, ctx, e.target);
   if (ns !== null) {
     if (ns.k === "module") {
       if (ns.module === null) return ERROR;
@@ -1206,7 +1231,7 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
       });
       return ERROR;
     }
-    const index = def.variantIndex.get(e.name.text);
+    const index = sig(c, def).variantIndex.get(e.name.text);
     if (index === undefined) {
       err(
         c,
@@ -1227,7 +1252,7 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
       return ERROR;
     }
     c.resolutions?.values.set(e, { k: "variant", enumKey: def.key, index });
-    return variantValue(ctx, def, index);
+    return variantValue(c, ctx, def, index);
   }
   const target = inferExpr(c, ctx, e.target, "use");
   const t = shallow(ctx.s, target);
@@ -1235,10 +1260,11 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
   if (t.t === "con") {
     const def = c.defs.get(t.name);
     if (def !== undefined && def.kind === "record") {
-      const index = def.fieldIndex.get(e.name.text);
+      const fields = sig(c, def);
+      const index = fields.fieldIndex.get(e.name.text);
       if (index !== undefined) {
         c.resolutions?.values.set(e, { k: "field", recordKey: def.key, index });
-        return instantiate(def.fields[index].type, def.key, t.args);
+        return instantiate(fields.fields[index].type, def.key, t.args);
       }
       err(
         c,
@@ -1401,9 +1427,10 @@ function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
     return ERROR;
   }
   c.resolutions?.records.set(e, def.key);
+  const signature = sig(c, def);
   const given = new Set<string>();
   for (const f of e.fields) {
-    const index = def.fieldIndex.get(f.name.text);
+    const index = signature.fieldIndex.get(f.name.text);
     if (index === undefined || given.has(f.name.text)) {
       err(
         c,
@@ -1419,14 +1446,14 @@ function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
       continue;
     }
     given.add(f.name.text);
-    const fieldType = instantiate(def.fields[index].type, def.key, t.args);
+    const fieldType = instantiate(signature.fields[index].type, def.key, t.args);
     if (f.value !== null) checkExpr(c, ctx, f.value, fieldType, null);
     else {
       const found = valueName(c, ctx, f.name, "use");
       expectType(c, ctx, f.name, found, fieldType, null);
     }
   }
-  const missing = def.fields.filter((f) => !given.has(f.name)).map((f) => `\`${f.name}\``);
+  const missing = signature.fields.filter((f) => !given.has(f.name)).map((f) => `\`${f.name}\``);
   if (missing.length > 0) {
     err(
       c,
@@ -1586,7 +1613,7 @@ function ctorsOfType(c: Checker, ctx: Ctx, type: Type): Ctor[] | null {
   const def = preludeEnumDef(t.name) ?? c.defs.get(t.name);
   if (def === undefined || def.kind !== "enum") return null;
   const prefix = enumPrefix(ctx, def);
-  return def.variants.map((v) => ({
+  return sig(c, def).variants.map((v) => ({
     name: v.name,
     display: prefix === "" ? v.name : `${prefix}.${v.name}`,
     argTypes: v.payload.map((p) => instantiate(p, def.key, t.args)),
@@ -1621,7 +1648,7 @@ function resolveVariantPath(
     const pv = PRELUDE_VARIANTS.get(last.text);
     if (pv !== undefined) {
       const def = preludeEnumDef(pv.enumName)!;
-      return { def, index: def.variantIndex.get(last.text)! };
+      return { def, index: sig(c, def).variantIndex.get(last.text)! };
     }
     unknownName(
       c,
@@ -1629,7 +1656,7 @@ function resolveVariantPath(
       last,
       last.text,
       "value",
-      valueNameCandidates(ctx).filter((n) => n.includes(".") || PRELUDE_VARIANTS.has(n)),
+      valueNameCandidates(c, ctx).filter((n) => n.includes(".") || PRELUDE_VARIANTS.has(n)),
       null,
     );
     return null;
@@ -1639,7 +1666,7 @@ function resolveVariantPath(
   if (path.length === 2) {
     const entry = ctx.module.scope.get(enumRef.text);
     if (entry !== undefined) {
-      markUsed(entry);
+      markUsed(c, entry);
       if (entry.k === "broken") return null;
       if (entry.k === "def") enumDef = entry.def;
     } else enumDef = preludeEnumDef(enumRef.text);
@@ -1654,7 +1681,7 @@ function resolveVariantPath(
       err(c, CODES.unknownName, ctx.file, path[0], `cannot find module \`${path[0].text}\``);
       return null;
     }
-    entry.info.used = true;
+    c.usedImports.add(entry.info);
     if (entry.info.module === null) return null;
     enumDef = memberOf(c, ctx.file, entry.info.module, enumRef);
     if (enumDef === null) return null;
@@ -1674,7 +1701,7 @@ function resolveVariantPath(
   }
   addRef(ctx, enumRef, enumDef, "use");
   outer(ctx, enumRef, enumDef.module === null ? null : enumDef.key);
-  const index = enumDef.variantIndex.get(last.text);
+  const index = sig(c, enumDef).variantIndex.get(last.text);
   if (index === undefined) {
     err(
       c,
@@ -1721,14 +1748,15 @@ function checkPattern(
       }
       const { def, index } = resolved;
       c.resolutions?.variants.set(p, { enumKey: def.key, index });
-      const args = def.typeParams.map(() => freshVar(ctx.s) as Type);
+      const signature = sig(c, def);
+      const args = signature.typeParams.map(() => freshVar(ctx.s) as Type);
       const enumType = conOf(def, args);
       let ok = true;
       if (!unify(ctx.s, enumType, type)) {
         mismatch(c, ctx, p, type, enumType, null);
         ok = false;
       }
-      const variant = def.variants[index];
+      const variant = signature.variants[index];
       const payload = variant.payload.map((t) => instantiate(t, def.key, args));
       const given = p.args ?? [];
       if (given.length !== payload.length) {
@@ -1821,7 +1849,7 @@ function lintImports(c: Checker, m: ModuleInfo): void {
     const node = info.node;
     if (node.names === null) {
       if (
-        info.used ||
+        c.usedImports.has(info) ||
         m.scope.get(node.alias?.text ?? node.path[node.path.length - 1].text)?.k !== "module"
       ) continue;
       c.diagnostics.push(
@@ -1835,7 +1863,7 @@ function lintImports(c: Checker, m: ModuleInfo): void {
       continue;
     }
     info.names.forEach((name, index) => {
-      if (name.used || name.def === null) return;
+      if (c.usedImports.has(name) || name.def === null) return;
       const entry = m.scope.get(name.ref.text);
       if (entry === undefined || entry.k !== "def" || entry.via !== name) return;
       c.diagnostics.push(

@@ -6,7 +6,13 @@
  * @module
  */
 import type { Diagnostic, Span } from "../base/mod.ts";
-import { duplicate, importAliasName, type ModuleInfo, type ScopeEntry } from "./binder.ts";
+import {
+  type DefInfo,
+  duplicate,
+  importAliasName,
+  type ModuleInfo,
+  type ScopeEntry,
+} from "./binder.ts";
 import { CODES } from "./registry.ts";
 
 /** What the loader found for a module path. */
@@ -36,12 +42,23 @@ function memberHelp(
   return `\`${parent.name}\` defines \`${name}\`: \`import ${parent.name}.{${name}}\` imports it`;
 }
 
-/** Links every import of every module; reports N0202, N0203, N0201 (in an import), N0204. */
+/** What linking found besides the imports it connected. */
+export interface LinkResult {
+  /** Private definitions an import names (N0203): not reported unused as well. */
+  readonly namedFromOutside: ReadonlySet<DefInfo>;
+}
+
+/**
+ * Links every import of every module: sets each import's module and each
+ * imported name's definition, and adds the names imports bring in to each
+ * module's scope. Reports N0202, N0203, N0201 (in an import), N0204.
+ */
 export function linkModules(
   modules: readonly ModuleInfo[],
   lookup: (name: string) => ModuleStatus | undefined,
   diagnostics: Diagnostic[],
-): void {
+): LinkResult {
+  const namedFromOutside = new Set<DefInfo>();
   for (const module of modules) {
     for (const info of module.imports) {
       const node = info.node;
@@ -90,7 +107,7 @@ export function linkModules(
               fixes: [],
             });
           } else if (!def.exported) {
-            def.namedFromOutside = true;
+            namedFromOutside.add(def);
             diagnostics.push({
               code: CODES.notExported,
               severity: "error",
@@ -121,4 +138,5 @@ export function linkModules(
       }
     }
   }
+  return { namedFromOutside };
 }

@@ -8,20 +8,30 @@
  */
 export {
   type AnalysisReuse,
+  type CheckedProgram,
   type Compilation,
+  compile,
   type CompiledFile,
-  diskHost,
+  type CompileOptions,
   loadCompilation,
   type LoadOptions,
+  type ParseCache,
+  type RejectedFile,
+  sortDiagnostics,
+} from "./compile.ts";
+export {
+  diskHost,
   MAX_FILE_BYTES,
   MAX_FILES,
   moduleNameOf,
-  type ParseCache,
+  openSources,
   type ReadError,
-  type RejectedFile,
-  sortDiagnostics,
   type SourceHost,
-} from "./loader.ts";
+  type SourceOptions,
+  type SourceRead,
+  type Sources,
+  withBuffers,
+} from "./load.ts";
 export {
   type Binding,
   type Definition,
@@ -35,10 +45,9 @@ export {
   type SemanticModel,
   type TestBody,
 } from "./model.ts";
-export type { BindingKind, OuterName } from "./checker.ts";
+export type { BindingKind, OuterName, Signature } from "./links.ts";
 export { DEFINITION_KEY, type DefKind, withArticle } from "./binder.ts";
 export type { DefInfo, ModuleInfo, TestInfo } from "./binder.ts";
-export type { CheckedProgram } from "./analyze.ts";
 export type { Resolutions, ValueResolution, VariantResolution } from "./resolutions.ts";
 export type { Type } from "./types.ts";
 export {

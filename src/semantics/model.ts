@@ -19,8 +19,15 @@
  */
 import type { Diagnostic, Json, Span } from "../base/mod.ts";
 import type { TypeExpr } from "../syntax/mod.ts";
-import type { DefInfo, DefKind, ModuleInfo, RefRole } from "./binder.ts";
-import type { BindingKind, BodyInfo, OuterName } from "./checker.ts";
+import type { DefInfo, DefKind, ModuleInfo } from "./binder.ts";
+import type {
+  BindingKind,
+  CheckResult,
+  DefReferences,
+  OuterName,
+  RefRole,
+  Signature,
+} from "./links.ts";
 import type { Type } from "./types.ts";
 
 /** One place in a file. */
@@ -222,13 +229,13 @@ function typeShape(t: Type): Json {
   }
 }
 
-function shapeOf(def: DefInfo): Json {
+function shapeOf(def: DefInfo, signature: Signature): Json {
   const base = {
     key: def.key,
     kind: def.kind,
     name: def.name,
     exported: def.exported,
-    typeParams: def.typeParams.length,
+    typeParams: signature.typeParams.length,
   };
   switch (def.kind) {
     case "function":
@@ -236,18 +243,21 @@ function shapeOf(def: DefInfo): Json {
         ...base,
         // Parameter names are not part of a shape: calls are positional, so
         // renaming a parameter changes the source alone.
-        params: def.params.map((p) => typeShape(p.type)),
-        result: typeShape(def.result),
+        params: signature.params.map((p) => typeShape(p.type)),
+        result: typeShape(signature.result),
       };
     case "record":
       return {
         ...base,
-        fields: def.fields.map((f) => ({ name: f.name, type: typeShape(f.type) })),
+        fields: signature.fields.map((f) => ({ name: f.name, type: typeShape(f.type) })),
       };
     case "enum":
       return {
         ...base,
-        variants: def.variants.map((v) => ({ name: v.name, payload: v.payload.map(typeShape) })),
+        variants: signature.variants.map((v) => ({
+          name: v.name,
+          payload: v.payload.map(typeShape),
+        })),
       };
   }
 }
@@ -281,9 +291,10 @@ function links(map: LinkMap | undefined): Link[] {
 /** Builds the model from checked modules and the compilation's sorted diagnostics. */
 export function buildModel(
   modules: readonly ModuleInfo[],
-  bodies: ReadonlyMap<DefInfo, BodyInfo>,
+  checked: CheckResult,
   diagnostics: readonly Diagnostic[],
 ): SemanticModel {
+  const { bodies, signatures, references } = checked;
   // A duplicate (N0204) is a definition with a place and its own key; names never refer to it.
   const defs: DefInfo[] = [];
   for (const m of modules) for (const d of [...m.defs.values(), ...m.duplicates]) defs.push(d);
@@ -309,7 +320,7 @@ export function buildModel(
     const file = def.module!.file;
     const name = def.node!.name;
     entries(file).push({ start: name.start, end: name.end, key: def.key, role: "declaration" });
-    for (const ref of def.refs) {
+    for (const ref of references.get(def)!.refs) {
       const occurrence: Occurrence = { file: ref.file, span: ref.span };
       const forward = ref.role === "call" ? calls : ref.role === "use" ? uses : types;
       addTo(at(forward, def.key), ref.key, occurrence);
@@ -327,7 +338,7 @@ export function buildModel(
   const tests: TestBody[] = [];
   for (const m of modules) {
     for (const t of m.tests) {
-      for (const ref of t.def.refs) {
+      for (const ref of references.get(t.def)!.refs) {
         entries(ref.file).push({
           start: ref.span.start,
           end: ref.span.end,
@@ -390,6 +401,7 @@ export function buildModel(
   const definitions: Definition[] = defs.map((def) => {
     const node = def.node!;
     const body = bodies.get(def);
+    const refs = references.get(def)!;
     return {
       key: def.key,
       kind: def.kind,
@@ -406,26 +418,26 @@ export function buildModel(
       usedBy: links(usedBy.get(def.key)),
       calls: links(calls.get(def.key)),
       calledBy: links(calledBy.get(def.key)),
-      bindings: body === undefined ? typeParamBindings(def) : body.bindings,
+      bindings: body === undefined ? typeParamBindings(def, refs) : body.bindings,
       scopes: body === undefined ? [{ id: 0, parent: null, span: fullSpan(def) }] : body.scopes,
       outerNames: [
         ...(body === undefined ? [] : body.outerNames),
-        ...def.typeNames.map((n) => ({ ...n, scope: 0, namespace: "type" as const })),
+        ...refs.typeNames.map((n) => ({ ...n, scope: 0, namespace: "type" as const })),
       ],
-      shape: shapeOf(def),
+      shape: shapeOf(def, signatures.get(def)!),
       diagnostics: owned.get(def.key) ?? [],
     };
   });
   return { definitions, tests, index };
 }
 
-function typeParamBindings(def: DefInfo): Binding[] {
+function typeParamBindings(def: DefInfo, refs: DefReferences): Binding[] {
   return def.node!.typeParams.map((t) => ({
     name: t.text,
     kind: "type_parameter" as const,
     declSpan: { start: t.start, end: t.end },
     scope: 0,
-    references: def.typeParamRefs.filter((r) => r.name === t.text).map((r) => ({
+    references: refs.typeParamRefs.filter((r) => r.name === t.text).map((r) => ({
       span: r.span,
       scope: 0,
     })),

@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../support/assert.ts";
 import { type ParseCache, serializeDiagnostics } from "../../src/semantics/mod.ts";
-import { loadCompilation } from "../../src/semantics/mod.ts";
+import { compile, loadCompilation, openSources, withBuffers } from "../../src/semantics/mod.ts";
 import { loadCase, memoryHost, ROOT_DIR, splitCase } from "./_support.ts";
 
 const enc = new TextEncoder();
@@ -119,4 +119,45 @@ Deno.test("loader: a root outside the source root is refused unread", () => {
   const c = loadCompilation(`/elsewhere/main.nz`, { sourceRoot: ROOT_DIR, host });
   assert(c.rootError !== null && c.rootError.includes("not under the source root"));
   assertEquals(host.reads.size, 0);
+});
+
+Deno.test("compile: an editor's buffers over the disk are the same input as the disk", () => {
+  const files = splitCase(enc.encode(CYCLE));
+  // On "disk", c.nz breaks g; the buffer holds the fixed text and a new import.
+  const broken = new Map(files.files);
+  broken.set("c.nz", enc.encode("import a.b.{f}\n\npub fn g(n: Int) -> Int { f(true) }\n"));
+  const edited = enc.encode(
+    "import a.b.{f}\nimport d\n\npub fn g(n: Int) -> Int { if n == 0 { d.one() } else { f(n - 1) } }\n",
+  );
+  const disk = memoryHost({ ...files, files: broken });
+  const sources = openSources(`${ROOT_DIR}/main.nz`, { sourceRoot: ROOT_DIR, host: disk });
+  const buffers = new Map([["c.nz", edited], ["d.nz", enc.encode("pub fn one() -> Int { 1 }\n")]]);
+  const overlaid = compile(withBuffers(sources, buffers));
+
+  const written = new Map(files.files);
+  for (const [path, bytes] of buffers) written.set(path, bytes);
+  const reference = loadCompilation(`${ROOT_DIR}/main.nz`, {
+    sourceRoot: ROOT_DIR,
+    host: memoryHost({ ...files, files: written }),
+  });
+  assertEquals(overlaid.diagnostics, []);
+  assertEquals(overlaid.diagnostics, reference.diagnostics);
+  assertEquals(
+    overlaid.files.map((f) => [f.path, f.digest]),
+    reference.files.map((f) => [f.path, f.digest]),
+  );
+  assertEquals(overlaid.model.definitions, reference.model.definitions);
+  // A buffer shadows the disk: the broken c.nz on disk was never read.
+  assertEquals(disk.reads.get(`${ROOT_DIR}/c.nz`), undefined);
+  assertEquals(disk.reads.get(`${ROOT_DIR}/main.nz`), 1);
+});
+
+Deno.test("compile: a buffer passes the same decoding as a file", () => {
+  const files = splitCase(enc.encode("fn main() -> Unit {}\n"));
+  const sources = openSources(`${ROOT_DIR}/main.nz`, {
+    sourceRoot: ROOT_DIR,
+    host: memoryHost(files),
+  });
+  const c = compile(withBuffers(sources, new Map([["main.nz", new Uint8Array([0x66, 0xff])]])));
+  assertEquals(c.diagnostics.map((d) => [d.code, d.span]), [["N0601", { start: 1, end: 2 }]]);
 });

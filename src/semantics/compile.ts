@@ -1,0 +1,466 @@
+/**
+ * Compilation: a pure function of the sources (src/semantics/load.ts) that
+ * reads top to bottom — parse every module the root reaches, bind each
+ * alone, link imports across them, check every definition, run the
+ * program-level checks, sort the diagnostics. Nothing here touches the
+ * disk: `compile` only asks its {@link Sources} for contents by path.
+ *
+ * @module
+ */
+import { blake3, blake3Framed, type Diagnostic, LineIndex } from "../base/mod.ts";
+import { parse, type ParseResult } from "../syntax/mod.ts";
+import { bindModule, type ModuleInfo } from "./binder.ts";
+import { checkModules } from "./checker.ts";
+import type { CheckResult } from "./links.ts";
+import { linkModules, type ModuleStatus } from "./linker.ts";
+import {
+  MAX_FILES,
+  moduleNameOf,
+  modulePath,
+  openSources,
+  type ReadError,
+  type SourceOptions,
+  type SourceRead,
+  type Sources,
+} from "./load.ts";
+import { buildModel, type SemanticModel } from "./model.ts";
+import { checkProgram } from "./program.ts";
+import { CODES } from "./registry.ts";
+import type { Resolutions } from "./resolutions.ts";
+
+/** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
+export type ParseCache = Map<string, ParseResult>;
+
+/**
+ * The last analysis, reusable when a compilation has exactly the same
+ * files (paths and BLAKE3 digests), root and loading outcome: then the
+ * analysis is a pure function of the same input, so the answer is the same.
+ */
+export interface AnalysisReuse {
+  last: { readonly key: string; readonly analysis: Analysis } | null;
+}
+
+export interface CompileOptions {
+  /** Optional reuse of parse results; answers are identical without it. */
+  readonly cache?: ParseCache;
+  /** Optional reuse of the last whole analysis; answers are identical without it. */
+  readonly reuse?: AnalysisReuse;
+  /**
+   * Also record what every expression resolves to ({@link Compilation.checked}),
+   * which a back end lowers from. Off by default: checking alone never pays for it.
+   */
+  readonly resolve?: boolean;
+}
+
+/** Where the sources are and how to compile them. */
+export type LoadOptions = SourceOptions & CompileOptions;
+
+export interface CompiledFile {
+  /** Relative to the source root, `/` separators. */
+  readonly path: string;
+  /** `geometry.shapes`. */
+  readonly module: string;
+  readonly bytes: Uint8Array;
+  /** Lowercase hex BLAKE3 of the bytes. */
+  readonly digest: string;
+  readonly lineIndex: LineIndex;
+  readonly parse: ParseResult;
+}
+
+/** A file that was read but could not be parsed, or refused as too large. */
+export interface RejectedFile {
+  readonly path: string;
+  /** Its bytes; empty when it was too large (never read past the limit). */
+  readonly bytes: Uint8Array;
+  readonly digest: string;
+  readonly lineIndex: LineIndex;
+  /** Why it was too large (its size and the limit), or null when its bytes were read. */
+  readonly tooLarge: string | null;
+}
+
+/** What a back end lowers: the checked modules and what the checker found for them. */
+export interface CheckedProgram {
+  readonly modules: readonly ModuleInfo[];
+  readonly signatures: CheckResult["signatures"];
+  readonly resolutions: Resolutions;
+}
+
+export interface Compilation {
+  /** The root file's path relative to the source root. */
+  readonly root: string;
+  /** Absolute. */
+  readonly sourceRoot: string;
+  /** Every parsed file, sorted by path. */
+  readonly files: readonly CompiledFile[];
+  /**
+   * Files read but not parsed (not UTF-8, over the size limit), sorted by
+   * path: their diagnostics have places in them, and their bytes are part
+   * of the compilation's source state.
+   */
+  readonly rejected: readonly RejectedFile[];
+  /**
+   * Every diagnostic: syntax, loading, semantic and program-level (file
+   * null), sorted by file (program-level last), offset, code.
+   */
+  readonly diagnostics: readonly Diagnostic[];
+  /** True when any file had a syntax error. */
+  readonly needsSyntaxRecovery: boolean;
+  /** Built on first access (a memoized getter): `nazm check` never pays for it. */
+  readonly model: SemanticModel;
+  /** Set when the root file itself could not be read (the CLI's usage error). */
+  readonly rootError: string | null;
+  /**
+   * Every absolute path asked for and not got, with why: with `files` and
+   * `rejected`, everything the compilation read, so that it can be compiled
+   * again from memory alone (an edited copy, verified before a plan is
+   * returned) with the same outcome for every path.
+   */
+  readonly unread: ReadonlyMap<string, ReadError>;
+  /** The checked modules and their resolutions, with `CompileOptions.resolve`; null otherwise. */
+  readonly checked: CheckedProgram | null;
+}
+
+/** The whole pipeline after loading, as one value (what {@link AnalysisReuse} keeps). */
+export interface Analysis {
+  /** Every diagnostic, sorted. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly model: SemanticModel;
+  readonly checked: CheckedProgram | null;
+}
+
+/**
+ * Loads and checks the compilation of `root` (a path, absolute or relative
+ * to the working directory): {@link compile} over {@link openSources}. Never
+ * throws on bad input: every problem with the sources is a diagnostic; an
+ * unreadable root sets `rootError`.
+ */
+export function loadCompilation(root: string, options: LoadOptions = {}): Compilation {
+  return compile(openSources(root, options), options);
+}
+
+/** Compiles the root of `sources` and every module it imports, transitively. */
+export function compile(sources: Sources, options: CompileOptions = {}): Compilation {
+  const parsed = parseModules(sources, options.cache);
+  const resolve = options.resolve === true;
+  const analysis = reusedAnalysis(
+    options.reuse,
+    analysisKey(sources, parsed, resolve),
+    () => analyze(parsed, resolve),
+  );
+  return {
+    root: sources.root,
+    sourceRoot: sources.sourceRoot,
+    files: parsed.files,
+    rejected: parsed.rejected,
+    diagnostics: analysis.diagnostics,
+    needsSyntaxRecovery: parsed.needsSyntaxRecovery,
+    get model(): SemanticModel {
+      return analysis.model;
+    },
+    rootError: parsed.rootError,
+    unread: parsed.unread,
+    checked: analysis.checked,
+  };
+}
+
+/** Bind → link → check → program checks → sort. */
+function analyze(parsed: ParsedModules, resolve: boolean): Analysis {
+  const diagnostics: Diagnostic[] = [];
+  const modules = parsed.files.map((f) =>
+    bindModule(f.module, f.path, f.bytes, f.parse.tree, diagnostics)
+  );
+  const linked = linkModules(modules, moduleStatus(modules, parsed.failed), diagnostics);
+  const checked = checkModules(modules, linked, diagnostics, { resolve });
+  checkProgram(modules, parsed.rootModule, checked, diagnostics);
+  const sorted = sortDiagnostics([...parsed.diagnostics, ...diagnostics]);
+  let model: SemanticModel | null = null;
+  return {
+    diagnostics: sorted,
+    checked: checked.resolutions === null
+      ? null
+      : { modules, signatures: checked.signatures, resolutions: checked.resolutions },
+    get model(): SemanticModel {
+      model ??= buildModel(modules, checked, sorted);
+      return model;
+    },
+  };
+}
+
+/** What the linker finds for a module path: a module, a file that failed to load, nothing. */
+function moduleStatus(
+  modules: readonly ModuleInfo[],
+  failed: ReadonlySet<string>,
+): (name: string) => ModuleStatus {
+  const byName = new Map<string, ModuleStatus>();
+  for (const m of modules) byName.set(m.name, m);
+  for (const name of failed) byName.set(name, "failed");
+  return (name) => byName.get(name) ?? "missing";
+}
+
+/** Orders diagnostics by file (program-level last), offset, code. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list.sort((a, b) => {
+    if (a.file !== b.file) {
+      if (a.file === null) return 1;
+      if (b.file === null) return -1;
+      return a.file < b.file ? -1 : 1;
+    }
+    const ao = a.span?.start ?? 0;
+    const bo = b.span?.start ?? 0;
+    if (ao !== bo) return ao - bo;
+    return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+  });
+}
+
+// ---------------------------------------------------------------- parsing every module
+
+/** Every module the root reaches, parsed, and what could not be. */
+interface ParsedModules {
+  /** Null when the root could not be read. */
+  readonly rootModule: string | null;
+  readonly rootError: string | null;
+  /** Sorted by path. */
+  readonly files: CompiledFile[];
+  /** Sorted by path. */
+  readonly rejected: RejectedFile[];
+  /** Module paths whose file exists but was not parsed: imports of them are not reported again. */
+  readonly failed: Set<string>;
+  readonly unread: Map<string, ReadError>;
+  /** Loading diagnostics in the order of reading, then syntax diagnostics by file. */
+  readonly diagnostics: Diagnostic[];
+  readonly needsSyntaxRecovery: boolean;
+}
+
+/**
+ * Reads and parses the root, then every module it imports, breadth first,
+ * each path once. A missing import is left to the linker (N0202, at the
+ * import); every other unread file is diagnosed here.
+ */
+function parseModules(sources: Sources, cache: ParseCache | undefined): ParsedModules {
+  const rootModule = moduleNameOf(sources.root);
+  const out: ParsedModules = {
+    rootModule,
+    rootError: sources.rootOutside,
+    files: [],
+    rejected: [],
+    failed: new Set(),
+    unread: new Map(),
+    diagnostics: [],
+    needsSyntaxRecovery: false,
+  };
+  let rootError = sources.rootOutside;
+  const queue = rootError === null ? [{ module: rootModule, path: sources.root }] : [];
+  const seen = new Set<string>([rootModule]);
+  let overflow = false;
+  for (let q = 0; q < queue.length; q++) {
+    const { module, path } = queue[q];
+    if (q >= MAX_FILES) {
+      out.failed.add(module);
+      if (!overflow) {
+        overflow = true;
+        out.diagnostics.push(loadDiagnostic(
+          CODES.tooManyFiles,
+          null,
+          `the compilation exceeds ${MAX_FILES} files; \`${module}\` and later imports are not loaded`,
+        ));
+      }
+      continue;
+    }
+    const read = sources.read(path);
+    if (read.kind === "unread" && q === 0) {
+      out.unread.set(sources.absolute(path), read.error);
+      rootError = `cannot read ${sources.rootName}: ${read.error.message}`;
+      out.diagnostics.push(loadDiagnostic(
+        refusalCode(read.error),
+        null,
+        `cannot read the root file \`${sources.root}\`: ${read.error.message}`,
+      ));
+      continue;
+    }
+    const file = acceptedFile(sources, module, path, read, cache, out);
+    if (file === null) continue;
+    out.files.push(file);
+    for (const name of importedModules(file.parse)) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      queue.push({ module: name, path: modulePath(name) });
+    }
+  }
+  out.files.sort(byPath);
+  out.rejected.sort(byPath);
+  let needsSyntaxRecovery = false;
+  for (const f of out.files) {
+    for (const d of f.parse.diagnostics) {
+      out.diagnostics.push(d);
+      if (d.severity === "error") needsSyntaxRecovery = true;
+    }
+  }
+  return {
+    ...out,
+    rootModule: rootError === null ? rootModule : null,
+    rootError,
+    needsSyntaxRecovery,
+  };
+}
+
+/** The parsed file, or null when it could not be parsed (recorded and diagnosed in `out`). */
+function acceptedFile(
+  sources: Sources,
+  module: string,
+  path: string,
+  read: SourceRead,
+  cache: ParseCache | undefined,
+  out: ParsedModules,
+): CompiledFile | null {
+  switch (read.kind) {
+    case "unread":
+      out.unread.set(sources.absolute(path), read.error);
+      // A missing import is the linker's unknown module, reported at the import.
+      if (read.error.error === "not_found") return null;
+      out.failed.add(module);
+      out.diagnostics.push(
+        loadDiagnostic(refusalCode(read.error), path, refusalMessage(path, read.error)),
+      );
+      return null;
+    case "too_large":
+      if (read.error !== null) out.unread.set(sources.absolute(path), read.error);
+      out.failed.add(module);
+      out.rejected.push(rejectedFile(path, new Uint8Array(0), read.why));
+      out.diagnostics.push(loadDiagnostic(CODES.fileTooLarge, path, read.why));
+      return null;
+    case "not_utf8": {
+      out.failed.add(module);
+      out.rejected.push(rejectedFile(path, read.bytes, null));
+      const start = read.offset;
+      out.diagnostics.push({
+        ...loadDiagnostic(CODES.notUtf8, path, `invalid UTF-8 at byte ${start}`),
+        span: { start, end: Math.min(start + 1, read.bytes.length) },
+      });
+      return null;
+    }
+    case "text": {
+      const digest = blake3(read.bytes);
+      return {
+        path,
+        module,
+        bytes: read.bytes,
+        digest,
+        lineIndex: new LineIndex(read.bytes),
+        parse: cachedParse(read.bytes, digest, path, cache),
+      };
+    }
+  }
+}
+
+/** The module paths a file imports, in order, skipping imports the parser could not read whole. */
+function importedModules(result: ParseResult): string[] {
+  const names: string[] = [];
+  for (const imp of result.tree.imports) {
+    if (imp.path.length === 0) continue;
+    const segments = imp.path.map((p) => p.text);
+    if (segments.some((s) => s === "")) continue;
+    names.push(segments.join("."));
+  }
+  return names;
+}
+
+function cachedParse(
+  bytes: Uint8Array,
+  digest: string,
+  path: string,
+  cache: ParseCache | undefined,
+): ParseResult {
+  const hit = cache?.get(digest);
+  if (hit !== undefined) {
+    // Same bytes under another path: the diagnostics name this file.
+    if (hit.diagnostics.every((d) => d.file === path)) return hit;
+    return {
+      ...hit,
+      diagnostics: hit.diagnostics.map((d) => ({
+        ...d,
+        file: path,
+        labels: d.labels.map((l) => ({ ...l, file: path })),
+        fixes: d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, file: path })) })),
+      })),
+    };
+  }
+  const result = parse(bytes, path);
+  cache?.set(digest, result);
+  return result;
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+function rejectedFile(path: string, bytes: Uint8Array, tooLarge: string | null): RejectedFile {
+  return { path, bytes, digest: blake3(bytes), lineIndex: new LineIndex(bytes), tooLarge };
+}
+
+/** The code of a file refused unread (a missing import is the linker's N0202). */
+function refusalCode(read: ReadError): string {
+  switch (read.error) {
+    case "not_regular":
+      return CODES.notRegularFile;
+    case "link_outside":
+      return CODES.linkOutside;
+    case "too_large":
+      return CODES.fileTooLarge;
+    case "not_found":
+    case "unreadable":
+      return CODES.unreadableFile;
+  }
+}
+
+/** The message of an imported file refused unread, naming the file and why. */
+function refusalMessage(path: string, read: ReadError): string {
+  switch (read.error) {
+    case "not_regular":
+      return `\`${path}\` is a ${read.kind}, not a regular file`;
+    case "link_outside":
+      return `\`${path}\` is a symbolic link, or lies behind one, that does not lead to a file inside the source root`;
+    default:
+      return `cannot read \`${path}\`: ${read.message}`;
+  }
+}
+
+function loadDiagnostic(code: string, file: string | null, message: string): Diagnostic {
+  return {
+    code,
+    severity: "error",
+    message,
+    file,
+    span: file === null ? null : { start: 0, end: 0 },
+    labels: [],
+    help: null,
+    fixes: [],
+  };
+}
+
+// ---------------------------------------------------------------- reuse
+
+/** Everything an analysis depends on, digested: equal keys mean equal analyses. */
+function analysisKey(sources: Sources, parsed: ParsedModules, resolve: boolean): string {
+  const parts: string[] = [
+    sources.sourceRoot,
+    sources.root,
+    parsed.rootError ?? "",
+    [...parsed.failed].sort().join("\n"),
+    resolve ? "resolve" : "",
+  ];
+  for (const f of parsed.files) parts.push(f.path, f.module, f.digest);
+  for (const d of parsed.diagnostics) parts.push(JSON.stringify(d));
+  return blake3Framed(parts);
+}
+
+function reusedAnalysis(
+  reuse: AnalysisReuse | undefined,
+  key: string,
+  run: () => Analysis,
+): Analysis {
+  if (reuse === undefined) return run();
+  if (reuse.last !== null && reuse.last.key === key) return reuse.last.analysis;
+  const analysis = run();
+  reuse.last = { key, analysis };
+  return analysis;
+}

@@ -1,6 +1,6 @@
 /**
  * Writes docs/diagnostics.md from the diagnostic registry
- * (src/semantics/registry.ts). `--check` compares instead of writing and
+ * (src/base/codes.ts). `--check` compares instead of writing and
  * exits 1 when the committed file differs.
  *
  * Run: deno run --allow-read --allow-write scripts/gen_diagnostics_doc.ts [--check]
@@ -36,7 +36,7 @@ export function diagnosticsDoc(): string {
     "",
     "# Nazm diagnostics",
     "",
-    "<!-- Generated from src/semantics/registry.ts by scripts/gen_diagnostics_doc.ts; do not edit. -->",
+    "<!-- Generated from src/base/codes.ts by scripts/gen_diagnostics_doc.ts; do not edit. -->",
     "",
     "Every diagnostic has a stable code, a severity, a primary place, a message that stands alone, optional labels and help, and zero or more fixes. A fix is `automatic` (safe to apply unread) or `needs_review`, with a structured precondition.",
     "",

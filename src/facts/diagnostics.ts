@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { COMPILER, type Diagnostic, type Position } from "../base/mod.ts";
+import { COMPILER, type Diagnostic, isSyntaxCode, type Position } from "../base/mod.ts";
 import {
   type Compilation,
   type DiagnosticJson,
@@ -86,10 +86,8 @@ export interface CommandSummary {
   readonly diagnostics: readonly SummaryEntry[];
 }
 
-/** Syntax diagnostics are N01xx; their fixes cannot be planned as patches. */
-export function isSyntaxCode(code: string): boolean {
-  return code.startsWith("N01");
-}
+/** Syntax diagnostics (the code table's `syntax` group): their fixes cannot be planned as patches. */
+export { isSyntaxCode };
 
 function fixCounts(d: Diagnostic): FixCounts {
   let automatic = 0;

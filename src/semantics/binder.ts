@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Diagnostic } from "../base/mod.ts";
+import { type Diagnostic, DIAGNOSTICS } from "../base/mod.ts";
 import type {
   EnumDecl,
   FnDecl,
@@ -15,7 +15,6 @@ import type {
   SourceFile,
   TestDecl,
 } from "../syntax/mod.ts";
-import { CODES } from "./registry.ts";
 
 export type DefKind = "function" | "record" | "enum";
 
@@ -213,16 +212,12 @@ export function duplicate(
   first: { start: number; end: number },
   text: string,
 ): Diagnostic {
-  return {
-    code: CODES.duplicateDefinition,
-    severity: "error",
-    message: `the name \`${text}\` is defined more than once`,
+  const labels = [{
     file,
-    span: { start: second.start, end: second.end },
-    labels: [{ file, span: { start: first.start, end: first.end }, message: `first defined here` }],
-    help: null,
-    fixes: [],
-  };
+    span: { start: first.start, end: first.end },
+    message: "first defined here",
+  }];
+  return DIAGNOSTICS.duplicateDefinition.name({ file, span: second, labels }, text);
 }
 
 /** `a record`, `an enum`, `a function`: a definition kind in a sentence. */

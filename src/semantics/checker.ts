@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Diagnostic, Fix, Label, Span } from "../base/mod.ts";
+import { type Diagnostic, DIAGNOSTICS as D, type Fix, type Span } from "../base/mod.ts";
 import type {
   BinaryExpr,
   Block,
@@ -71,7 +71,6 @@ import {
   PRELUDE_VARIANTS,
   type PreludeFunction,
 } from "./prelude.ts";
-import { CODES } from "./registry.ts";
 import { renameConflict } from "./rename.ts";
 import { newResolutions, type Resolutions } from "./resolutions.ts";
 import {
@@ -185,24 +184,8 @@ interface Checker {
   readonly resolutions: Resolutions | null;
 }
 
-function err(
-  c: Checker,
-  code: string,
-  file: string,
-  span: Span,
-  message: string,
-  extra: { labels?: Label[]; help?: string | null; fixes?: Fix[] } = {},
-): void {
-  c.diagnostics.push({
-    code,
-    severity: "error",
-    message,
-    file,
-    span: { start: span.start, end: span.end },
-    labels: extra.labels ?? [],
-    help: extra.help ?? null,
-    fixes: extra.fixes ?? [],
-  });
+function report(c: Checker, diagnostic: Diagnostic): void {
+  c.diagnostics.push(diagnostic);
 }
 
 /** The signature of a definition of the compilation or of the prelude. */
@@ -358,15 +341,7 @@ function typeArgs(
   if (args.length === 0 && inferArgs !== null) {
     return Array.from({ length: expected }, () => freshVar(inferArgs));
   }
-  err(
-    c,
-    CODES.typeArgumentCount,
-    t.file,
-    te,
-    `\`${what}\` takes ${expected} type argument${expected === 1 ? "" : "s"} but ${args.length} ${
-      args.length === 1 ? "was" : "were"
-    } given`,
-  );
+  report(c, D.typeArgumentCount.type({ file: t.file, span: te }, what, expected, args.length));
   return null;
 }
 
@@ -387,13 +362,7 @@ function resolveNamedType(
     if (param !== undefined) {
       t.refs.typeParamRefs.push({ name, span: spanOf(last) });
       if (te.args.length > 0) {
-        err(
-          c,
-          CODES.typeArgumentCount,
-          t.file,
-          te,
-          `type parameter \`${name}\` takes no type arguments`,
-        );
+        report(c, D.typeArgumentCount.typeParameter({ file: t.file, span: te }, name));
         return ERROR;
       }
       return param;
@@ -408,7 +377,7 @@ function resolveNamedType(
       markUsed(c, entry);
       if (entry.k === "broken") return ERROR;
       if (entry.k === "module") {
-        err(c, CODES.valueAsType, t.file, last, `\`${name}\` is a module, not a type`);
+        report(c, D.valueAsType.notAType({ file: t.file, span: last }, name, "a module"));
         return ERROR;
       }
       def = entry.def;
@@ -428,7 +397,7 @@ function resolveNamedType(
     const entry = t.module.scope.get(head.text);
     if (entry === undefined || entry.k !== "module") {
       if (entry?.k === "broken") return ERROR;
-      err(c, CODES.unknownName, t.file, head, `cannot find module \`${head.text}\``);
+      report(c, D.unknownName.module({ file: t.file, span: head }, head.text));
       return ERROR;
     }
     c.usedImports.add(entry.info);
@@ -437,18 +406,13 @@ function resolveNamedType(
     def = memberOf(c, t.file, target, last);
     if (def === null) return ERROR;
   } else {
-    err(
-      c,
-      CODES.unknownName,
-      t.file,
-      te,
-      `cannot find type \`${path.map((p) => p.text).join(".")}\``,
-    );
+    const written = path.map((p) => p.text).join(".");
+    report(c, D.unknownName.path({ file: t.file, span: te }, "type", written));
     return ERROR;
   }
   addRef(t, last, def, role);
   if (def.kind === "function") {
-    err(c, CODES.valueAsType, t.file, last, `\`${def.name}\` is a function, not a type`);
+    report(c, D.valueAsType.notAType({ file: t.file, span: last }, def.name, "a function"));
     return ERROR;
   }
   const args = typeArgs(c, t, te, sig(c, def).typeParams.length, def.name, inferArgs);
@@ -460,31 +424,17 @@ function resolveNamedType(
 function memberOf(c: Checker, file: string, target: ModuleInfo, ref: NameRef): DefInfo | null {
   const def = target.defs.get(ref.text);
   if (def === undefined) {
-    err(
-      c,
-      CODES.unknownName,
-      file,
-      ref,
-      `cannot find \`${ref.text}\` in module \`${target.name}\``,
-    );
+    report(c, D.unknownName.inModule({ file, span: ref }, ref.text, target.name));
     return null;
   }
   if (!def.exported) {
     c.namedFromOutside.add(def);
-    err(
-      c,
-      CODES.notExported,
-      file,
-      ref,
-      `\`${ref.text}\` is private to module \`${target.name}\``,
-      {
-        labels: [{
-          file: target.file,
-          span: spanOf(def.node!.name),
-          message: "declared here without `pub`",
-        }],
-      },
-    );
+    const labels = [{
+      file: target.file,
+      span: spanOf(def.node!.name),
+      message: "declared here without `pub`",
+    }];
+    report(c, D.notExported.private({ file, span: ref, labels }, ref.text, target.name));
     return null;
   }
   return def;
@@ -532,7 +482,7 @@ function unknownName(
   // Suggestions scan every name in scope: bounded per compilation, so a file
   // of thousands of unknown names stays linear (later ones get no fix).
   if (--c.suggestions < 0) {
-    err(c, CODES.unknownName, file, ref, `cannot find ${what} \`${name}\` in this scope`);
+    report(c, D.unknownName.inScope({ file, span: ref }, what, name));
     return;
   }
   // A variant suggestion must end with the unknown name (`Circle` → `Shape.Circle`).
@@ -561,7 +511,7 @@ function unknownName(
       });
     }
   }
-  err(c, CODES.unknownName, file, ref, `cannot find ${what} \`${name}\` in this scope`, { fixes });
+  report(c, D.unknownName.inScope({ file, span: ref, fixes }, what, name));
 }
 
 // ---------------------------------------------------------------- signatures
@@ -577,16 +527,8 @@ function declareTypeParams(
   decls.forEach((d, index) => {
     const first = seen.get(d.text);
     if (first !== undefined) {
-      err(
-        c,
-        CODES.duplicateDefinition,
-        m.file,
-        d,
-        `the name \`${d.text}\` is defined more than once`,
-        {
-          labels: [{ file: m.file, span: spanOf(first), message: "first defined here" }],
-        },
-      );
+      const labels = [{ file: m.file, span: spanOf(first), message: "first defined here" }];
+      report(c, D.duplicateDefinition.name({ file: m.file, span: d, labels }, d.text));
     } else seen.set(d.text, d);
     params.push({ t: "param", owner: def.key, index, name: d.text });
   });
@@ -615,16 +557,8 @@ function checkSignature(c: Checker, m: ModuleInfo, def: DefInfo): void {
       seen.set(d.text, d);
       return false;
     }
-    err(
-      c,
-      CODES.duplicateDefinition,
-      m.file,
-      d,
-      `the name \`${d.text}\` is defined more than once`,
-      {
-        labels: [{ file: m.file, span: spanOf(first), message: "first defined here" }],
-      },
-    );
+    const labels = [{ file: m.file, span: spanOf(first), message: "first defined here" }];
+    report(c, D.duplicateDefinition.name({ file: m.file, span: d, labels }, d.text));
     return true;
   };
   if (node.kind === "FnDecl") {
@@ -712,9 +646,8 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
   // Lints and inference failures, once the whole body constrained the variables.
   for (const { local, decl } of ctx.lets) {
     if (hasFreeVars(ctx.s, local.type)) {
-      err(c, CODES.cannotInfer, m.file, decl, `cannot infer the type of \`${decl.text}\``, {
-        help: `annotate the binding, as in \`let ${decl.text}: List[Int] = ...\``,
-      });
+      const help = `annotate the binding, as in \`let ${decl.text}: List[Int] = ...\``;
+      report(c, D.cannotInfer.binding({ file: m.file, span: decl, help }, decl.text));
     }
   }
   for (const b of body.bindings) {
@@ -727,25 +660,27 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
     if (b.kind === "type_parameter" || b.references.length > 0 || b.name.startsWith("_")) return;
     const what = b.kind === "parameter" ? "parameter" : "variable";
     const name = unusedName(body, index);
-    c.diagnostics.push({
-      code: CODES.unusedLocal,
-      severity: "warning",
-      message: `unused ${what} \`${b.name}\``,
-      file: m.file,
-      span: b.declSpan,
-      labels: [],
-      help: null,
-      fixes: name === null ? [] : [{
-        title: `rename to \`${name}\``,
-        applicability: "automatic",
-        precondition: { kind: "none" },
-        edits: [
-          name === `_${b.name}`
-            ? prefixUnderscore(m.file, b.declSpan.start)
-            : { file: m.file, span: b.declSpan, replacement: name },
-        ],
-      }],
-    });
+    report(
+      c,
+      D.unusedLocal.local(
+        {
+          file: m.file,
+          span: b.declSpan,
+          fixes: name === null ? [] : [{
+            title: `rename to \`${name}\``,
+            applicability: "automatic",
+            precondition: { kind: "none" },
+            edits: [
+              name === `_${b.name}`
+                ? prefixUnderscore(m.file, b.declSpan.start)
+                : { file: m.file, span: b.declSpan, replacement: name },
+            ],
+          }],
+        },
+        what,
+        b.name,
+      ),
+    );
   });
 }
 
@@ -805,13 +740,12 @@ function mismatch(
 ): void {
   const e = showType(ctx.s, zonk(ctx.s, expected));
   const f = showType(ctx.s, zonk(ctx.s, found));
-  err(c, CODES.mismatch, ctx.file, span, `mismatched types: expected \`${e}\`, found \`${f}\``, {
-    labels: reason === null ? [] : [{
-      file: reason.file ?? ctx.file,
-      span: { start: reason.start, end: reason.end },
-      message: `expected \`${e}\` because of this`,
-    }],
-  });
+  const labels = reason === null ? [] : [{
+    file: reason.file ?? ctx.file,
+    span: { start: reason.start, end: reason.end },
+    message: `expected \`${e}\` because of this`,
+  }];
+  report(c, D.mismatch.types({ file: ctx.file, span, labels }, e, f));
 }
 
 function expectType(
@@ -949,13 +883,8 @@ function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
       if (e.op === "!") {
         const operand = inferExpr(c, ctx, e.operand, "use");
         if (shallow(ctx.s, operand).t !== "error" && !unify(ctx.s, operand, BOOL)) {
-          err(
-            c,
-            CODES.badOperands,
-            ctx.file,
-            { start: e.start, end: e.start + 1 },
-            `cannot apply \`!\` to \`${showType(ctx.s, zonk(ctx.s, operand))}\``,
-          );
+          const at = { file: ctx.file, span: { start: e.start, end: e.start + 1 } };
+          report(c, D.badOperands.not(at, showType(ctx.s, zonk(ctx.s, operand))));
         }
         return BOOL;
       }
@@ -966,12 +895,9 @@ function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
         !(r.t === "var" || r.t === "error" ||
           (r.t === "con" && (r.name === "Int" || r.name === "Float")))
       ) {
-        err(
+        report(
           c,
-          CODES.badOperands,
-          ctx.file,
-          e,
-          `cannot negate a value of type \`${showType(ctx.s, zonk(ctx.s, t))}\``,
+          D.badOperands.negate({ file: ctx.file, span: e }, showType(ctx.s, zonk(ctx.s, t))),
         );
         return ERROR;
       }
@@ -1039,15 +965,9 @@ function inferBinary(c: Checker, ctx: Ctx, e: Expr & { kind: "BinaryExpr" }): Ty
     ? unify(ctx.s, left, BOOL) && unify(ctx.s, right, BOOL)
     : unify(ctx.s, left, right) && operandTypeFits(op, shallow(ctx.s, left));
   if (!fits) {
-    err(
-      c,
-      CODES.badOperands,
-      ctx.file,
-      { start: e.opStart, end: e.opStart + op.length },
-      `cannot apply \`${op}\` to \`${showType(ctx.s, zonk(ctx.s, left))}\` and \`${
-        showType(ctx.s, zonk(ctx.s, right))
-      }\``,
-    );
+    const at = { file: ctx.file, span: { start: e.opStart, end: e.opStart + op.length } };
+    const shown = (t: Type) => showType(ctx.s, zonk(ctx.s, t));
+    report(c, D.badOperands.binary(at, op, shown(left), shown(right)));
     return result ?? ERROR;
   }
   return result ?? left;
@@ -1110,7 +1030,7 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
     }
     if (entry.k === "module") {
       outer(ctx, ref, null);
-      err(c, CODES.typeAsValue, ctx.file, ref, `\`${name}\` is a module, not a value`);
+      report(c, D.typeAsValue.notAValue({ file: ctx.file, span: ref }, name, "a module"));
       return ERROR;
     }
     outer(ctx, ref, entry.def.key);
@@ -1133,7 +1053,7 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
     return variantValue(c, ctx, def, index);
   }
   if (PRELUDE_TYPES.has(name) || ctx.typeParams.has(name)) {
-    err(c, CODES.typeAsValue, ctx.file, ref, `\`${name}\` is a type, not a value`);
+    report(c, D.typeAsValue.notAValue({ file: ctx.file, span: ref }, name, "a type"));
     return ERROR;
   }
   unknownName(c, ctx.file, ref, name, "value", valueNameCandidates(c, ctx), ctx.module);
@@ -1143,20 +1063,13 @@ function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "use"): Ty
 function defAsValue(c: Checker, ctx: Ctx, ref: NameRef, def: DefInfo, role: "call" | "use"): Type {
   addRef(ctx, ref, def, role === "call" && def.kind === "function" ? "call" : "use");
   if (def.kind !== "function") {
-    err(
-      c,
-      CODES.typeAsValue,
-      ctx.file,
-      ref,
-      `\`${def.name}\` is ${withArticle(def.kind)}, not a value`,
-      {
-        help: def.kind === "record"
-          ? `construct it with \`${def.name} { ... }\``
-          : `name one of its variants, as in \`${def.name}.${
-            sig(c, def).variants[0]?.name ?? "Variant"
-          }\``,
-      },
-    );
+    const help = def.kind === "record"
+      ? `construct it with \`${def.name} { ... }\``
+      : `name one of its variants, as in \`${def.name}.${
+        sig(c, def).variants[0]?.name ?? "Variant"
+      }\``;
+    const at = { file: ctx.file, span: ref, help };
+    report(c, D.typeAsValue.notAValue(at, def.name, withArticle(def.kind)));
     return ERROR;
   }
   return instantiateFn(c, ctx, def);
@@ -1226,29 +1139,20 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
     }
     const def = ns.def;
     if (def.kind === "record") {
-      err(c, CODES.typeAsValue, ctx.file, ns.ref, `\`${def.name}\` is a record, not a value`, {
-        help: `construct it with \`${def.name} { ... }\``,
-      });
+      const help = `construct it with \`${def.name} { ... }\``;
+      report(
+        c,
+        D.typeAsValue.notAValue({ file: ctx.file, span: ns.ref, help }, def.name, "a record"),
+      );
       return ERROR;
     }
     const index = sig(c, def).variantIndex.get(e.name.text);
     if (index === undefined) {
-      err(
-        c,
-        CODES.unknownVariant,
-        ctx.file,
-        e.name,
-        `enum \`${def.name}\` has no variant \`${e.name.text}\``,
-        {
-          labels: def.node !== null && def.module !== null
-            ? [{
-              file: def.module.file,
-              span: spanOf(def.node.name),
-              message: "enum declared here",
-            }]
-            : [],
-        },
-      );
+      const labels = def.node !== null && def.module !== null
+        ? [{ file: def.module.file, span: spanOf(def.node.name), message: "enum declared here" }]
+        : [];
+      const at = { file: ctx.file, span: e.name, labels };
+      report(c, D.unknownVariant.ofEnum(at, def.name, e.name.text));
       return ERROR;
     }
     c.resolutions?.values.set(e, { k: "variant", enumKey: def.key, index });
@@ -1266,42 +1170,20 @@ function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "use"): T
         c.resolutions?.values.set(e, { k: "field", recordKey: def.key, index });
         return instantiate(fields.fields[index].type, def.key, t.args);
       }
-      err(
-        c,
-        CODES.unknownField,
-        ctx.file,
-        e.name,
-        `record \`${def.name}\` has no field \`${e.name.text}\``,
-        {
-          labels: def.module !== null
-            ? [{
-              file: def.module.file,
-              span: spanOf(def.node!.name),
-              message: "record declared here",
-            }]
-            : [],
-        },
-      );
+      const labels = def.module !== null
+        ? [{ file: def.module.file, span: spanOf(def.node!.name), message: "record declared here" }]
+        : [];
+      const at = { file: ctx.file, span: e.name, labels };
+      report(c, D.unknownField.ofRecord(at, def.name, e.name.text));
       return ERROR;
     }
   }
   if (t.t === "var") {
-    err(
-      c,
-      CODES.cannotInfer,
-      ctx.file,
-      e.target,
-      `cannot infer the type of this value to find its field \`${e.name.text}\``,
-    );
+    report(c, D.cannotInfer.fieldOwner({ file: ctx.file, span: e.target }, e.name.text));
     return ERROR;
   }
-  err(
-    c,
-    CODES.unknownField,
-    ctx.file,
-    e.name,
-    `type \`${showType(ctx.s, zonk(ctx.s, target))}\` has no field \`${e.name.text}\``,
-  );
+  const at = { file: ctx.file, span: e.name };
+  report(c, D.unknownField.ofType(at, showType(ctx.s, zonk(ctx.s, target)), e.name.text));
   return ERROR;
 }
 
@@ -1331,13 +1213,7 @@ function inferCall(c: Checker, ctx: Ctx, callee: Expr, args: readonly Expr[], ca
     outer(ctx, callee.name, null);
     c.resolutions?.values.set(callee.name, { k: "prelude", name: "len" });
     if (args.length !== 1) {
-      err(
-        c,
-        CODES.argumentCount,
-        ctx.file,
-        call,
-        `this function takes 1 argument but ${args.length} were given`,
-      );
+      report(c, D.argumentCount.call({ file: ctx.file, span: call }, 1, args.length));
       for (const a of args) inferExpr(c, ctx, a, "use");
       return INT;
     }
@@ -1346,15 +1222,8 @@ function inferCall(c: Checker, ctx: Ctx, callee: Expr, args: readonly Expr[], ca
     if (r.t === "con" && r.name === "String") return INT;
     const expected = listOf(freshVar(ctx.s));
     if (!unify(ctx.s, t, expected)) {
-      err(
-        c,
-        CODES.mismatch,
-        ctx.file,
-        args[0],
-        `mismatched types: expected \`List[_]\` or \`String\`, found \`${
-          showType(ctx.s, zonk(ctx.s, t))
-        }\``,
-      );
+      const at = { file: ctx.file, span: args[0] };
+      report(c, D.mismatch.listOrString(at, showType(ctx.s, zonk(ctx.s, t))));
     }
     return INT;
   }
@@ -1362,22 +1231,13 @@ function inferCall(c: Checker, ctx: Ctx, callee: Expr, args: readonly Expr[], ca
   const f = shallow(ctx.s, calleeType);
   if (f.t === "fn") {
     if (f.params.length !== args.length) {
-      err(
-        c,
-        CODES.argumentCount,
-        ctx.file,
-        call,
-        `this function takes ${f.params.length} argument${
-          f.params.length === 1 ? "" : "s"
-        } but ${args.length} ${args.length === 1 ? "was" : "were"} given`,
-        {
-          labels: [{
-            file: ctx.file,
-            span: spanOf(callee),
-            message: `of type \`${showType(ctx.s, zonk(ctx.s, f))}\``,
-          }],
-        },
-      );
+      const labels = [{
+        file: ctx.file,
+        span: spanOf(callee),
+        message: `of type \`${showType(ctx.s, zonk(ctx.s, f))}\``,
+      }];
+      const at = { file: ctx.file, span: call, labels };
+      report(c, D.argumentCount.call(at, f.params.length, args.length));
       for (const a of args) inferExpr(c, ctx, a, "use");
       return f.result;
     }
@@ -1401,13 +1261,7 @@ function inferCall(c: Checker, ctx: Ctx, callee: Expr, args: readonly Expr[], ca
     unify(ctx.s, f, { t: "fn", params, result });
     return result;
   }
-  err(
-    c,
-    CODES.notCallable,
-    ctx.file,
-    callee,
-    `a value of type \`${showType(ctx.s, zonk(ctx.s, f))}\` is not a function`,
-  );
+  report(c, D.notCallable.value({ file: ctx.file, span: callee }, showType(ctx.s, zonk(ctx.s, f))));
   for (const a of args) inferExpr(c, ctx, a, "use");
   return ERROR;
 }
@@ -1418,7 +1272,7 @@ function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
   const def = t.t === "con" ? c.defs.get(t.name) : undefined;
   if (t.t !== "con" || def === undefined || def.kind !== "record") {
     if (t.t !== "error") {
-      err(c, CODES.notARecord, ctx.file, e.type, `\`${showType(ctx.s, t)}\` is not a record type`);
+      report(c, D.notARecord.type({ file: ctx.file, span: e.type }, showType(ctx.s, t)));
     }
     for (const f of e.fields) {
       if (f.value !== null) inferExpr(c, ctx, f.value, "use");
@@ -1432,14 +1286,12 @@ function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
   for (const f of e.fields) {
     const index = signature.fieldIndex.get(f.name.text);
     if (index === undefined || given.has(f.name.text)) {
-      err(
+      const at = { file: ctx.file, span: f.name };
+      report(
         c,
-        CODES.extraField,
-        ctx.file,
-        f.name,
         index === undefined
-          ? `record \`${def.name}\` has no field \`${f.name.text}\``
-          : `field \`${f.name.text}\` is given more than once`,
+          ? D.extraField.unknown(at, def.name, f.name.text)
+          : D.extraField.repeated(at, f.name.text),
       );
       if (f.value !== null) inferExpr(c, ctx, f.value, "use");
       else valueName(c, ctx, f.name, "use");
@@ -1453,17 +1305,9 @@ function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
       expectType(c, ctx, f.name, found, fieldType, null);
     }
   }
-  const missing = signature.fields.filter((f) => !given.has(f.name)).map((f) => `\`${f.name}\``);
+  const missing = signature.fields.filter((f) => !given.has(f.name)).map((f) => f.name);
   if (missing.length > 0) {
-    err(
-      c,
-      CODES.missingFields,
-      ctx.file,
-      e.type,
-      `missing field${missing.length === 1 ? "" : "s"} ${
-        missing.join(", ")
-      } in \`${def.name}\` literal`,
-    );
+    report(c, D.missingFields.literal({ file: ctx.file, span: e.type }, missing, def.name));
   }
   return type;
 }
@@ -1499,16 +1343,7 @@ function checkMatch(
   budget.steps = MATCH_BUDGET;
   for (let i = 1; i < rows.length; i++) {
     if (!isUseful(rows.slice(0, i), rows[i], [st], ctorsOf)) {
-      c.diagnostics.push({
-        code: CODES.unreachableArm,
-        severity: "warning",
-        message: "unreachable match arm",
-        file: ctx.file,
-        span: spanOf(e.arms[i].pattern),
-        labels: [],
-        help: null,
-        fixes: [],
-      });
+      report(c, D.unreachableArm.arm({ file: ctx.file, span: e.arms[i].pattern }));
     }
   }
   budget.steps = MATCH_BUDGET;
@@ -1540,13 +1375,11 @@ function nonExhaustive(c: Checker, ctx: Ctx, e: MatchExpr, missing: Missing): vo
   const patterns = exact ? shown : [...shown.slice(0, MISSING_LISTED), "_"];
   const arms = patterns.map((p) => `${p} => panic("todo")`);
   const lastArm = e.arms[e.arms.length - 1];
-  err(
+  report(
     c,
-    CODES.nonExhaustive,
-    ctx.file,
-    e.scrutinee,
-    `non-exhaustive match: ${listed}${rest} not covered`,
-    {
+    D.nonExhaustive.notCovered({
+      file: ctx.file,
+      span: e.scrutinee,
       fixes: [{
         title: exact
           ? `add ${arms.length === 1 ? "an arm" : `${arms.length} arms`} for the missing patterns`
@@ -1567,7 +1400,7 @@ function nonExhaustive(c: Checker, ctx: Ctx, e: MatchExpr, missing: Missing): vo
           ),
         ],
       }],
-    },
+    }, `${listed}${rest}`),
   );
 }
 
@@ -1678,7 +1511,7 @@ function resolveVariantPath(
     const entry = ctx.module.scope.get(path[0].text);
     if (entry === undefined || entry.k !== "module") {
       if (entry?.k === "broken") return null;
-      err(c, CODES.unknownName, ctx.file, path[0], `cannot find module \`${path[0].text}\``);
+      report(c, D.unknownName.module({ file: ctx.file, span: path[0] }, path[0].text));
       return null;
     }
     c.usedImports.add(entry.info);
@@ -1686,30 +1519,19 @@ function resolveVariantPath(
     enumDef = memberOf(c, ctx.file, entry.info.module, enumRef);
     if (enumDef === null) return null;
   } else {
-    err(
-      c,
-      CODES.unknownName,
-      ctx.file,
-      last,
-      `cannot find variant \`${path.map((p) => p.text).join(".")}\``,
-    );
+    const written = path.map((p) => p.text).join(".");
+    report(c, D.unknownName.path({ file: ctx.file, span: last }, "variant", written));
     return null;
   }
   if (enumDef === null || enumDef.kind !== "enum") {
-    err(c, CODES.unknownVariant, ctx.file, enumRef, `\`${enumRef.text}\` is not an enum`);
+    report(c, D.unknownVariant.notAnEnum({ file: ctx.file, span: enumRef }, enumRef.text));
     return null;
   }
   addRef(ctx, enumRef, enumDef, "use");
   outer(ctx, enumRef, enumDef.module === null ? null : enumDef.key);
   const index = sig(c, enumDef).variantIndex.get(last.text);
   if (index === undefined) {
-    err(
-      c,
-      CODES.unknownVariant,
-      ctx.file,
-      last,
-      `enum \`${enumDef.name}\` has no variant \`${last.text}\``,
-    );
+    report(c, D.unknownVariant.ofEnum({ file: ctx.file, span: last }, enumDef.name, last.text));
     return null;
   }
   return { def: enumDef, index };
@@ -1760,15 +1582,8 @@ function checkPattern(
       const payload = variant.payload.map((t) => instantiate(t, def.key, args));
       const given = p.args ?? [];
       if (given.length !== payload.length) {
-        err(
-          c,
-          CODES.argumentCount,
-          ctx.file,
-          p,
-          `variant \`${variant.name}\` has ${payload.length} field${
-            payload.length === 1 ? "" : "s"
-          } but the pattern has ${given.length}`,
-        );
+        const at = { file: ctx.file, span: p };
+        report(c, D.argumentCount.pattern(at, variant.name, payload.length, given.length));
         for (const a of given) checkPattern(c, ctx, a, ERROR, bound);
         return null;
       }
@@ -1825,16 +1640,8 @@ function bindIn(
 ): void {
   const first = bound.get(decl.text);
   if (first !== undefined) {
-    err(
-      c,
-      CODES.duplicateBinding,
-      ctx.file,
-      decl,
-      `\`${decl.text}\` is bound more than once in this pattern`,
-      {
-        labels: [{ file: ctx.file, span: spanOf(first), message: "first bound here" }],
-      },
-    );
+    const labels = [{ file: ctx.file, span: spanOf(first), message: "first bound here" }];
+    report(c, D.duplicateBinding.binding({ file: ctx.file, span: decl, labels }, decl.text));
     return;
   }
   bound.set(decl.text, decl);
@@ -1852,28 +1659,15 @@ function lintImports(c: Checker, m: ModuleInfo): void {
         c.usedImports.has(info) ||
         m.scope.get(node.alias?.text ?? node.path[node.path.length - 1].text)?.k !== "module"
       ) continue;
-      c.diagnostics.push(
-        unusedImport(
-          m,
-          spanOf(node),
-          `unused import \`${info.moduleName}\``,
-          removeImport(m.file, m.bytes, node),
-        ),
-      );
+      report(c, unusedImport(m, node, info.moduleName, removeImport(m.file, m.bytes, node)));
       continue;
     }
     info.names.forEach((name, index) => {
       if (c.usedImports.has(name) || name.def === null) return;
       const entry = m.scope.get(name.ref.text);
       if (entry === undefined || entry.k !== "def" || entry.via !== name) return;
-      c.diagnostics.push(
-        unusedImport(
-          m,
-          spanOf(name.ref),
-          `unused import \`${name.ref.text}\``,
-          removeImportName(m.file, m.bytes, node, index),
-        ),
-      );
+      const edit = removeImportName(m.file, m.bytes, node, index);
+      report(c, unusedImport(m, name.ref, name.ref.text, edit));
     });
   }
 }
@@ -1881,22 +1675,17 @@ function lintImports(c: Checker, m: ModuleInfo): void {
 function unusedImport(
   m: ModuleInfo,
   span: Span,
-  message: string,
+  name: string,
   edit: Fix["edits"][number],
 ): Diagnostic {
-  return {
-    code: CODES.unusedImport,
-    severity: "warning",
-    message,
+  return D.unusedImport.name({
     file: m.file,
     span,
-    labels: [],
-    help: null,
     fixes: [{
       title: "remove the unused import",
       applicability: "automatic",
       precondition: { kind: "none" },
       edits: [edit],
     }],
-  };
+  }, name);
 }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { blake3, blake3Framed, type Diagnostic, LineIndex } from "../base/mod.ts";
+import { blake3, blake3Framed, type Diagnostic, DIAGNOSTICS, LineIndex } from "../base/mod.ts";
 import { parse, type ParseResult } from "../syntax/mod.ts";
 import { bindModule, type ModuleInfo } from "./binder.ts";
 import { checkModules } from "./checker.ts";
@@ -22,10 +22,10 @@ import {
   type SourceOptions,
   type SourceRead,
   type Sources,
+  type UnreadError,
 } from "./load.ts";
 import { buildModel, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
-import { CODES } from "./registry.ts";
 import type { Resolutions } from "./resolutions.ts";
 
 /** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
@@ -258,11 +258,8 @@ function parseModules(sources: Sources, cache: ParseCache | undefined): ParsedMo
       out.failed.add(module);
       if (!overflow) {
         overflow = true;
-        out.diagnostics.push(loadDiagnostic(
-          CODES.tooManyFiles,
-          null,
-          `the compilation exceeds ${MAX_FILES} files; \`${module}\` and later imports are not loaded`,
-        ));
+        const at = { file: null, span: null };
+        out.diagnostics.push(DIAGNOSTICS.tooManyFiles.overflow(at, MAX_FILES, module));
       }
       continue;
     }
@@ -270,11 +267,7 @@ function parseModules(sources: Sources, cache: ParseCache | undefined): ParsedMo
     if (read.kind === "unread" && q === 0) {
       out.unread.set(sources.absolute(path), read.error);
       rootError = `cannot read ${sources.rootName}: ${read.error.message}`;
-      out.diagnostics.push(loadDiagnostic(
-        refusalCode(read.error),
-        null,
-        `cannot read the root file \`${sources.root}\`: ${read.error.message}`,
-      ));
+      out.diagnostics.push(rootRefused(sources.root, read.error));
       continue;
     }
     const file = acceptedFile(sources, module, path, read, cache, out);
@@ -318,24 +311,20 @@ function acceptedFile(
       // A missing import is the linker's unknown module, reported at the import.
       if (read.error.error === "not_found") return null;
       out.failed.add(module);
-      out.diagnostics.push(
-        loadDiagnostic(refusalCode(read.error), path, refusalMessage(path, read.error)),
-      );
+      out.diagnostics.push(fileRefused(path, read.error));
       return null;
     case "too_large":
       if (read.error !== null) out.unread.set(sources.absolute(path), read.error);
       out.failed.add(module);
       out.rejected.push(rejectedFile(path, new Uint8Array(0), read.why));
-      out.diagnostics.push(loadDiagnostic(CODES.fileTooLarge, path, read.why));
+      out.diagnostics.push(DIAGNOSTICS.fileTooLarge.refused(atStart(path), read.why));
       return null;
     case "not_utf8": {
       out.failed.add(module);
       out.rejected.push(rejectedFile(path, read.bytes, null));
       const start = read.offset;
-      out.diagnostics.push({
-        ...loadDiagnostic(CODES.notUtf8, path, `invalid UTF-8 at byte ${start}`),
-        span: { start, end: Math.min(start + 1, read.bytes.length) },
-      });
+      const span = { start, end: Math.min(start + 1, read.bytes.length) };
+      out.diagnostics.push(DIAGNOSTICS.notUtf8.at({ file: path, span }, start));
       return null;
     }
     case "text": {
@@ -397,44 +386,37 @@ function rejectedFile(path: string, bytes: Uint8Array, tooLarge: string | null):
   return { path, bytes, digest: blake3(bytes), lineIndex: new LineIndex(bytes), tooLarge };
 }
 
-/** The code of a file refused unread (a missing import is the linker's N0202). */
-function refusalCode(read: ReadError): string {
+/** The root file refused unread: a program-level diagnostic, coded by why. */
+function rootRefused(root: string, read: UnreadError): Diagnostic {
+  const at = { file: null, span: null };
   switch (read.error) {
     case "not_regular":
-      return CODES.notRegularFile;
+      return DIAGNOSTICS.notRegularFile.root(at, root, read.message);
     case "link_outside":
-      return CODES.linkOutside;
-    case "too_large":
-      return CODES.fileTooLarge;
+      return DIAGNOSTICS.linkOutside.root(at, root, read.message);
     case "not_found":
     case "unreadable":
-      return CODES.unreadableFile;
+      return DIAGNOSTICS.unreadableFile.root(at, root, read.message);
   }
 }
 
-/** The message of an imported file refused unread, naming the file and why. */
-function refusalMessage(path: string, read: ReadError): string {
+/** An imported file refused unread (a missing one is the linker's N0202), naming the file and why. */
+function fileRefused(path: string, read: UnreadError): Diagnostic {
+  const at = atStart(path);
   switch (read.error) {
     case "not_regular":
-      return `\`${path}\` is a ${read.kind}, not a regular file`;
+      return DIAGNOSTICS.notRegularFile.file(at, path, read.kind);
     case "link_outside":
-      return `\`${path}\` is a symbolic link, or lies behind one, that does not lead to a file inside the source root`;
-    default:
-      return `cannot read \`${path}\`: ${read.message}`;
+      return DIAGNOSTICS.linkOutside.file(at, path);
+    case "not_found":
+    case "unreadable":
+      return DIAGNOSTICS.unreadableFile.file(at, path, read.message);
   }
 }
 
-function loadDiagnostic(code: string, file: string | null, message: string): Diagnostic {
-  return {
-    code,
-    severity: "error",
-    message,
-    file,
-    span: file === null ? null : { start: 0, end: 0 },
-    labels: [],
-    help: null,
-    fixes: [],
-  };
+/** A loading diagnostic's place: the start of the file. */
+function atStart(file: string) {
+  return { file, span: { start: 0, end: 0 } };
 }
 
 // ---------------------------------------------------------------- reuse

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Diagnostic, Span } from "../base/mod.ts";
+import { type Diagnostic, DIAGNOSTICS, type Span } from "../base/mod.ts";
 import {
   type DefInfo,
   duplicate,
@@ -13,7 +13,6 @@ import {
   type ModuleInfo,
   type ScopeEntry,
 } from "./binder.ts";
-import { CODES } from "./registry.ts";
 
 /** What the loader found for a module path. */
 export type ModuleStatus = ModuleInfo | "missing" | "failed";
@@ -65,17 +64,12 @@ export function linkModules(
       if (node.path.length === 0) continue;
       const status = lookup(info.moduleName);
       if (status === undefined || status === "missing") {
-        diagnostics.push({
-          code: CODES.unknownModule,
-          severity: "error",
-          message: `unknown module \`${info.moduleName}\``,
-          file: module.file,
-          span: { start: node.path[0].start, end: node.path[node.path.length - 1].end },
-          labels: [],
-          help: memberHelp(info.moduleName, lookup) ??
-            `no file \`${info.moduleName.replaceAll(".", "/")}.nz\` under the source root`,
-          fixes: [],
-        });
+        const span = { start: node.path[0].start, end: node.path[node.path.length - 1].end };
+        const help = memberHelp(info.moduleName, lookup) ??
+          `no file \`${info.moduleName.replaceAll(".", "/")}.nz\` under the source root`;
+        diagnostics.push(
+          DIAGNOSTICS.unknownModule.module({ file: module.file, span, help }, info.moduleName),
+        );
       } else if (status !== "failed") {
         info.module = status;
       }
@@ -96,32 +90,17 @@ export function linkModules(
         if (target !== null) {
           const def = target.defs.get(text);
           if (def === undefined) {
-            diagnostics.push({
-              code: CODES.unknownName,
-              severity: "error",
-              message: `cannot find \`${text}\` in module \`${info.moduleName}\``,
-              file: module.file,
-              span: { start: name.ref.start, end: name.ref.end },
-              labels: [],
-              help: null,
-              fixes: [],
-            });
+            const at = { file: module.file, span: name.ref };
+            diagnostics.push(DIAGNOSTICS.unknownName.inModule(at, text, info.moduleName));
           } else if (!def.exported) {
             namedFromOutside.add(def);
-            diagnostics.push({
-              code: CODES.notExported,
-              severity: "error",
-              message: `\`${text}\` is private to module \`${info.moduleName}\``,
-              file: module.file,
-              span: { start: name.ref.start, end: name.ref.end },
-              labels: [{
-                file: target.file,
-                span: { start: def.node!.name.start, end: def.node!.name.end },
-                message: "declared here without `pub`",
-              }],
-              help: null,
-              fixes: [],
-            });
+            const labels = [{
+              file: target.file,
+              span: { start: def.node!.name.start, end: def.node!.name.end },
+              message: "declared here without `pub`",
+            }];
+            const at = { file: module.file, span: name.ref, labels };
+            diagnostics.push(DIAGNOSTICS.notExported.private(at, text, info.moduleName));
           } else {
             name.def = def;
           }

@@ -18,6 +18,7 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import {
   type ConfinedReadError,
+  DIAGNOSTICS,
   newReadSession,
   readConfined,
   realPathOrResolved,
@@ -25,6 +26,9 @@ import {
 
 /** Why a file could not be read (nothing of it was). */
 export type ReadError = ConfinedReadError;
+
+/** Why a file within the size limit could not be read. */
+export type UnreadError = Exclude<ReadError, { readonly error: "too_large" }>;
 
 /** How files are read: the disk for the CLI and server, memory in tests. */
 export interface SourceHost {
@@ -49,7 +53,7 @@ export type SourceRead =
   /** Over the size limit, never read past it: `why` gives its size and the limit. */
   | { readonly kind: "too_large"; readonly why: string; readonly error: ReadError | null }
   /** Not read at all (missing, not a regular file, a link outside, unreadable). */
-  | { readonly kind: "unread"; readonly error: ReadError };
+  | { readonly kind: "unread"; readonly error: UnreadError };
 
 /**
  * The one input of {@link compile}: where the source root is, which file is
@@ -136,7 +140,7 @@ function decoded(read: Uint8Array | ReadError): SourceRead {
     return { kind: "unread", error: read };
   }
   if (read.length > MAX_FILE_BYTES) {
-    const why = `the file is ${read.length} bytes, over the limit of ${MAX_FILE_BYTES}`;
+    const why = DIAGNOSTICS.fileTooLarge.text.overLimit(read.length, MAX_FILE_BYTES);
     return { kind: "too_large", why, error: null };
   }
   const offset = firstInvalidUtf8(read);

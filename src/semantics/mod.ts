@@ -30,6 +30,7 @@ export {
   type SourceOptions,
   type SourceRead,
   type Sources,
+  type UnreadError,
   withBuffers,
 } from "./load.ts";
 export {
@@ -57,7 +58,7 @@ export {
   CODES,
   type FixKind,
   REGISTRY,
-} from "./registry.ts";
+} from "../base/mod.ts";
 export {
   type DiagnosticJson,
   type EditJson,

@@ -5,10 +5,9 @@
  *
  * @module
  */
-import type { Diagnostic } from "../base/mod.ts";
+import { type At, type Diagnostic, DIAGNOSTICS } from "../base/mod.ts";
 import { type DefInfo, type ModuleInfo, withArticle } from "./binder.ts";
 import type { CheckResult } from "./links.ts";
-import { CODES } from "./registry.ts";
 import { INT, showType, type Type, UNIT } from "./types.ts";
 
 /** Checks the root's `main` and reports unused private definitions. */
@@ -33,51 +32,34 @@ function checkMain(
   if (root === undefined) return;
   const main = root.defs.get("main");
   if (main === undefined) {
-    out.push({
-      code: CODES.missingMain,
-      severity: "error",
-      message: `the root module \`${root.name}\` has no \`main\` function`,
-      file: null,
-      span: null,
-      labels: [],
-      help: "define `fn main() -> Unit { ... }` in the root file",
-      fixes: [],
-    });
+    const help = "define `fn main() -> Unit { ... }` in the root file";
+    out.push(DIAGNOSTICS.missingMain.root({ file: null, span: null, help }, root.name));
     return;
   }
-  const problem = mainProblem(main, checked.signatures.get(main)!.result);
-  if (problem === null) return;
-  const node = main.node!;
-  out.push({
-    code: CODES.mainType,
-    severity: "error",
-    message: problem,
+  const at = {
     file: root.file,
-    span: { start: node.name.start, end: node.name.end },
-    labels: [],
+    span: main.node!.name,
     help: "write `fn main() -> Unit` or `fn main() -> Int`",
-    fixes: [],
-  });
+  };
+  const problem = mainProblem(main, checked.signatures.get(main)!.result, at);
+  if (problem !== null) out.push(problem);
 }
 
 /** What is wrong with the root's `main` (N0502), the first thing found; null when nothing is. */
-function mainProblem(main: DefInfo, result: Type): string | null {
-  if (main.kind !== "function") return `\`main\` must be a function, not ${withArticle(main.kind)}`;
+function mainProblem(main: DefInfo, result: Type, at: At): Diagnostic | null {
+  const report = DIAGNOSTICS.mainType;
+  if (main.kind !== "function") return report.notAFunction(at, withArticle(main.kind));
   const node = main.node!;
-  const names = (list: readonly { text: string }[]) => list.map((n) => `\`${n.text}\``).join(", ");
   if (node.typeParams.length > 0) {
-    return `\`main\` must not have type parameters, but it has ${names(node.typeParams)}`;
+    return report.typeParameters(at, node.typeParams.map((n) => `\`${n.text}\``).join(", "));
   }
   if (node.kind === "FnDecl" && node.params.length > 0) {
-    const count = node.params.length;
-    return `\`main\` must take no parameters, but it takes ${count} parameter${
-      count === 1 ? "" : "s"
-    }`;
+    return report.parameters(at, node.params.length);
   }
   // An unknown result type was already reported where it is written.
   if (result.t === "error") return null;
   if (result.t === "con" && (result.name === UNIT.name || result.name === INT.name)) return null;
-  return `\`main\` must return \`Unit\` or \`Int\`, not \`${showType(null, result)}\``;
+  return report.result(at, showType(null, result));
 }
 
 function lintUnusedDefinitions(
@@ -104,17 +86,8 @@ function lintUnusedDefinitions(
       if (def.exported || checked.namedFromOutside.has(def) || referenced.has(def.key)) continue;
       if (def.name.startsWith("_")) continue;
       if (m.name === rootModule && def.name === "main") continue;
-      const name = def.node!.name;
-      out.push({
-        code: CODES.unusedDefinition,
-        severity: "warning",
-        message: `${def.kind} \`${def.name}\` is never used`,
-        file: m.file,
-        span: { start: name.start, end: name.end },
-        labels: [],
-        help: null,
-        fixes: [],
-      });
+      const at = { file: m.file, span: def.node!.name };
+      out.push(DIAGNOSTICS.unusedDefinition.definition(at, def.kind, def.name));
     }
   }
 }

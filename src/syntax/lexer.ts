@@ -10,7 +10,7 @@
  * @module
  */
 
-import { SYNTAX_CODES } from "./diagnostic_codes.ts";
+import { DIAGNOSTICS as D } from "../base/mod.ts";
 
 /** Token kinds. Numbering is internal; compare with these constants only. */
 export const TokenKind = {
@@ -362,9 +362,6 @@ export function utf8SequenceLength(b: Uint8Array, i: number): number {
   return 0;
 }
 
-/** Codes of the lexical diagnostics; the table is in diagnostic_codes.ts. */
-const LEX_CODES = SYNTAX_CODES;
-
 /** Growable struct-of-arrays storage for tokens. */
 class TokenBuffer {
   kinds: Uint8Array;
@@ -422,10 +419,10 @@ export function lex(source: Uint8Array): LexResult {
     const len = utf8SequenceLength(b, i);
     if (len > 0) return i + len;
     errors.push({
-      code: LEX_CODES.invalidCharacter,
+      code: D.invalidCharacter.code,
       start: i,
       end: i + 1,
-      message: "invalid UTF-8 byte",
+      message: D.invalidCharacter.text.invalidUtf8(),
     });
     return i + 1;
   };
@@ -447,162 +444,40 @@ export function lex(source: Uint8Array): LexResult {
       buf.push(kind, start, i);
       continue;
     }
-    switch (c) {
-      case 0x20: // space
-      case 0x09: // tab
-        i++;
-        while (i < n && (b[i] === 0x20 || b[i] === 0x09)) i++;
-        buf.push(TokenKind.Whitespace, start, i);
-        continue;
-      case 0x0a:
-        buf.push(TokenKind.Newline, start, ++i);
-        continue;
-      case 0x0d:
-        if (i + 1 < n && b[i + 1] === 0x0a) {
-          i += 2;
-          buf.push(TokenKind.Newline, start, i);
-        } else {
-          // A lone carriage return is spacing, not a line break: lines are
-          // counted by `\n` everywhere (LineIndex does the same).
-          buf.push(TokenKind.Whitespace, start, ++i);
-        }
-        continue;
-      case 0x22: { // "
-        i = scanString(b, i, errors, checkUtf8);
-        buf.push(TokenKind.String, start, i);
-        continue;
-      }
-      case 0x2f: // /
-        if (i + 1 < n && b[i + 1] === 0x2f) {
-          const doc = i + 2 < n && b[i + 2] === 0x2f && !(i + 3 < n && b[i + 3] === 0x2f);
-          i += 2;
-          while (i < n && b[i] !== 0x0a) {
-            if (b[i] === 0x0d && i + 1 < n && b[i + 1] === 0x0a) break;
-            if (b[i] >= 0x80) i = checkUtf8(i);
-            else i++;
-          }
-          buf.push(doc ? TokenKind.DocComment : TokenKind.LineComment, start, i);
-          continue;
-        }
-        if (i + 1 < n && b[i + 1] === 0x2a) {
-          i += 2;
-          let depth = 1;
-          while (i < n) {
-            const d = b[i];
-            if (d === 0x2a && i + 1 < n && b[i + 1] === 0x2f) {
-              i += 2;
-              if (--depth === 0) break;
-            } else if (d === 0x2f && i + 1 < n && b[i + 1] === 0x2a) {
-              i += 2;
-              depth++;
-            } else if (d >= 0x80) {
-              i = checkUtf8(i);
-            } else {
-              i++;
-            }
-          }
-          if (depth > 0) {
-            errors.push({
-              code: LEX_CODES.unterminatedComment,
-              start,
-              end: start + 2,
-              message: "unterminated block comment",
-            });
-          }
-          buf.push(TokenKind.BlockComment, start, i);
-          continue;
-        }
-        buf.push(TokenKind.Slash, start, ++i);
-        continue;
-      case 0x28:
-        buf.push(TokenKind.LParen, start, ++i);
-        continue;
-      case 0x29:
-        buf.push(TokenKind.RParen, start, ++i);
-        continue;
-      case 0x7b:
-        buf.push(TokenKind.LBrace, start, ++i);
-        continue;
-      case 0x7d:
-        buf.push(TokenKind.RBrace, start, ++i);
-        continue;
-      case 0x5b:
-        buf.push(TokenKind.LBracket, start, ++i);
-        continue;
-      case 0x5d:
-        buf.push(TokenKind.RBracket, start, ++i);
-        continue;
-      case 0x2c:
-        buf.push(TokenKind.Comma, start, ++i);
-        continue;
-      case 0x3b:
-        buf.push(TokenKind.Semi, start, ++i);
-        continue;
-      case 0x3a:
-        buf.push(TokenKind.Colon, start, ++i);
-        continue;
-      case 0x2e: // .
-        if (i + 1 < n && b[i + 1] === 0x2e) {
-          i += 2;
-          buf.push(TokenKind.DotDot, start, i);
-        } else buf.push(TokenKind.Dot, start, ++i);
-        continue;
-      case 0x2d: // -
-        if (i + 1 < n && b[i + 1] === 0x3e) {
-          i += 2;
-          buf.push(TokenKind.Arrow, start, i);
-        } else buf.push(TokenKind.Minus, start, ++i);
-        continue;
-      case 0x3d: // =
-        if (i + 1 < n && b[i + 1] === 0x3e) {
-          i += 2;
-          buf.push(TokenKind.FatArrow, start, i);
-        } else if (i + 1 < n && b[i + 1] === 0x3d) {
-          i += 2;
-          buf.push(TokenKind.EqEq, start, i);
-        } else buf.push(TokenKind.Eq, start, ++i);
-        continue;
-      case 0x21: // !
-        if (i + 1 < n && b[i + 1] === 0x3d) {
-          i += 2;
-          buf.push(TokenKind.BangEq, start, i);
-        } else buf.push(TokenKind.Bang, start, ++i);
-        continue;
-      case 0x3c: // <
-        if (i + 1 < n && b[i + 1] === 0x3d) {
-          i += 2;
-          buf.push(TokenKind.Le, start, i);
-        } else buf.push(TokenKind.Lt, start, ++i);
-        continue;
-      case 0x3e: // >
-        if (i + 1 < n && b[i + 1] === 0x3d) {
-          i += 2;
-          buf.push(TokenKind.Ge, start, i);
-        } else buf.push(TokenKind.Gt, start, ++i);
-        continue;
-      case 0x2b:
-        buf.push(TokenKind.Plus, start, ++i);
-        continue;
-      case 0x2a:
-        buf.push(TokenKind.Star, start, ++i);
-        continue;
-      case 0x25:
-        buf.push(TokenKind.Percent, start, ++i);
-        continue;
-      case 0x26: // &
-        if (i + 1 < n && b[i + 1] === 0x26) {
-          i += 2;
-          buf.push(TokenKind.AmpAmp, start, i);
-          continue;
-        }
-        break;
-      case 0x7c: // |
-        if (i + 1 < n && b[i + 1] === 0x7c) {
-          i += 2;
-          buf.push(TokenKind.PipePipe, start, i);
-          continue;
-        }
-        break;
+    if (c === 0x20 || c === 0x09) {
+      i++;
+      while (i < n && (b[i] === 0x20 || b[i] === 0x09)) i++;
+      buf.push(TokenKind.Whitespace, start, i);
+      continue;
+    }
+    if (c === 0x0a || c === 0x0d) {
+      // A lone carriage return is spacing, not a line break: lines are
+      // counted by `\n` everywhere (LineIndex does the same).
+      const crlf = c === 0x0d && i + 1 < n && b[i + 1] === 0x0a;
+      i += crlf ? 2 : 1;
+      buf.push(c === 0x0a || crlf ? TokenKind.Newline : TokenKind.Whitespace, start, i);
+      continue;
+    }
+    if (c === 0x22) { // "
+      i = scanString(b, i, errors, checkUtf8);
+      buf.push(TokenKind.String, start, i);
+      continue;
+    }
+    if (c === 0x2f && i + 1 < n && b[i + 1] === 0x2f) { // //
+      i = scanLineComment(b, i, checkUtf8);
+      buf.push(isDocComment(b, start) ? TokenKind.DocComment : TokenKind.LineComment, start, i);
+      continue;
+    }
+    if (c === 0x2f && i + 1 < n && b[i + 1] === 0x2a) { // /*
+      i = scanBlockComment(b, i, errors, checkUtf8);
+      buf.push(TokenKind.BlockComment, start, i);
+      continue;
+    }
+    const kind = c < 0x80 ? punctuation(b, i) : -1;
+    if (kind >= 0) {
+      i += TWO_BYTE_KINDS[kind] ? 2 : 1;
+      buf.push(kind, start, i);
+      continue;
     }
     // Nothing above starts here: one error token for the whole run of
     // characters that cannot start a token, one diagnostic for it.
@@ -612,7 +487,7 @@ export function lex(source: Uint8Array): LexResult {
     for (let k = start; k < i; k++) if (b[k] >= 0x80) nonAscii = true;
     if (nonAscii) ascii = false;
     errors.push({
-      code: LEX_CODES.invalidCharacter,
+      code: D.invalidCharacter.code,
       start,
       end: i,
       message: invalidMessage(b, start, i),
@@ -624,6 +499,116 @@ export function lex(source: Uint8Array): LexResult {
     tokens: new TokenStream(source, buf.kinds, buf.starts, buf.ends, buf.count, ascii),
     errors,
   };
+}
+
+/** Single-byte punctuation: the token kind of a byte, or -1. */
+const ONE_BYTE = new Int16Array(128).fill(-1);
+/** Two-byte punctuation: `TWO_BYTE[first]` lists `[second, kind]` pairs. */
+const TWO_BYTE: [number, number][][] = Array.from({ length: 128 }, () => []);
+/** Whether a token kind is two bytes long. */
+const TWO_BYTE_KINDS: boolean[] = [];
+
+function punctuator(text: string, kind: number): void {
+  if (text.length === 1) ONE_BYTE[text.charCodeAt(0)] = kind;
+  else {
+    TWO_BYTE[text.charCodeAt(0)].push([text.charCodeAt(1), kind]);
+    TWO_BYTE_KINDS[kind] = true;
+  }
+}
+
+for (
+  const [text, kind] of [
+    ["(", TokenKind.LParen],
+    [")", TokenKind.RParen],
+    ["{", TokenKind.LBrace],
+    ["}", TokenKind.RBrace],
+    ["[", TokenKind.LBracket],
+    ["]", TokenKind.RBracket],
+    [",", TokenKind.Comma],
+    [";", TokenKind.Semi],
+    [":", TokenKind.Colon],
+    [".", TokenKind.Dot],
+    ["..", TokenKind.DotDot],
+    ["-", TokenKind.Minus],
+    ["->", TokenKind.Arrow],
+    ["=", TokenKind.Eq],
+    ["=>", TokenKind.FatArrow],
+    ["==", TokenKind.EqEq],
+    ["!", TokenKind.Bang],
+    ["!=", TokenKind.BangEq],
+    ["<", TokenKind.Lt],
+    ["<=", TokenKind.Le],
+    [">", TokenKind.Gt],
+    [">=", TokenKind.Ge],
+    ["+", TokenKind.Plus],
+    ["*", TokenKind.Star],
+    ["/", TokenKind.Slash],
+    ["%", TokenKind.Percent],
+    ["&&", TokenKind.AmpAmp],
+    ["||", TokenKind.PipePipe],
+  ] as const
+) punctuator(text, kind);
+
+/** The punctuation token at `b[i]` (ASCII), the longest that matches, or -1. */
+function punctuation(b: Uint8Array, i: number): number {
+  if (i + 1 < b.length) {
+    for (const [second, kind] of TWO_BYTE[b[i]]) if (b[i + 1] === second) return kind;
+  }
+  return ONE_BYTE[b[i]];
+}
+
+/** `///` starts a doc comment, but `////` is an ordinary comment again. */
+function isDocComment(b: Uint8Array, start: number): boolean {
+  const n = b.length;
+  return start + 2 < n && b[start + 2] === 0x2f && !(start + 3 < n && b[start + 3] === 0x2f);
+}
+
+/** A `//` comment from `i` to the end of its line (the line break not included). */
+function scanLineComment(b: Uint8Array, i: number, checkUtf8: (i: number) => number): number {
+  const n = b.length;
+  i += 2;
+  while (i < n && b[i] !== 0x0a) {
+    if (b[i] === 0x0d && i + 1 < n && b[i + 1] === 0x0a) break;
+    if (b[i] >= 0x80) i = checkUtf8(i);
+    else i++;
+  }
+  return i;
+}
+
+/** A block comment from `i` (its opening `/*`); comments nest, and an unclosed one runs to the end. */
+function scanBlockComment(
+  b: Uint8Array,
+  i: number,
+  errors: LexError[],
+  checkUtf8: (i: number) => number,
+): number {
+  const n = b.length;
+  const start = i;
+  i += 2;
+  let depth = 1;
+  while (i < n) {
+    const d = b[i];
+    if (d === 0x2a && i + 1 < n && b[i + 1] === 0x2f) {
+      i += 2;
+      if (--depth === 0) break;
+    } else if (d === 0x2f && i + 1 < n && b[i + 1] === 0x2a) {
+      i += 2;
+      depth++;
+    } else if (d >= 0x80) {
+      i = checkUtf8(i);
+    } else {
+      i++;
+    }
+  }
+  if (depth > 0) {
+    errors.push({
+      code: D.unterminatedComment.code,
+      start,
+      end: start + 2,
+      message: D.unterminatedComment.text.comment(),
+    });
+  }
+  return i;
 }
 
 /** True when `b[i]` can start a token (so an invalid run stops before it). */
@@ -649,13 +634,13 @@ function skipInvalid(b: Uint8Array, i: number): number {
 }
 
 function invalidMessage(b: Uint8Array, s: number, e: number): string {
-  if (utf8SequenceLength(b, s) === 0) return "invalid UTF-8 byte";
+  if (utf8SequenceLength(b, s) === 0) return D.invalidCharacter.text.invalidUtf8();
   const text = utf8Decoder.decode(b.subarray(s, e));
   const first = String.fromCodePoint(text.codePointAt(0) ?? 0xfffd);
   const shown = first.charCodeAt(0) < 0x20 || first.charCodeAt(0) === 0x7f
     ? `U+${first.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`
     : `\`${first}\``;
-  return `invalid character ${shown} in code`;
+  return D.invalidCharacter.text.inCode(shown);
 }
 
 /** True when the number token `[s, e)` is a float: a `.` or an exponent outside hex. */
@@ -677,6 +662,7 @@ function scanNumber(b: Uint8Array, i: number, errors: LexError[]): number {
   const n = b.length;
   const start = i;
   let bad: string | null = null;
+  const messages = D.badNumber.text;
   if (b[i] === 0x30 && i + 1 < n && (b[i + 1] === 0x78 || b[i + 1] === 0x58)) {
     i += 2;
     let digits = 0;
@@ -684,7 +670,7 @@ function scanNumber(b: Uint8Array, i: number, errors: LexError[]): number {
       if (b[i] !== 0x5f) digits++;
       i++;
     }
-    if (digits === 0) bad = "hexadecimal literal has no digits";
+    if (digits === 0) bad = messages.hexNoDigits();
   } else {
     while (i < n && (byteClass[b[i]] === CLASS_DIGIT || b[i] === 0x5f)) i++;
     if (i + 1 < n && b[i] === 0x2e && byteClass[b[i + 1]] === CLASS_DIGIT) {
@@ -699,7 +685,7 @@ function scanNumber(b: Uint8Array, i: number, errors: LexError[]): number {
         if (b[i] !== 0x5f) digits++;
         i++;
       }
-      if (digits === 0) bad = "exponent has no digits";
+      if (digits === 0) bad = messages.exponentNoDigits();
     }
   }
   if (i < n && isIdentByte(b[i])) {
@@ -708,11 +694,11 @@ function scanNumber(b: Uint8Array, i: number, errors: LexError[]): number {
     if (bad === null) {
       let suffix = "";
       for (let k = suffixStart; k < i; k++) suffix += String.fromCharCode(b[k]);
-      bad = `invalid suffix \`${suffix}\` on number literal`;
+      bad = messages.suffix(suffix);
     }
   }
   if (bad !== null) {
-    errors.push({ code: LEX_CODES.badNumber, start, end: i, message: bad });
+    errors.push({ code: D.badNumber.code, start, end: i, message: bad });
   }
   return i;
 }
@@ -740,10 +726,10 @@ function scanString(
       i++;
       if (i >= n || b[i] === 0x0a) {
         errors.push({
-          code: LEX_CODES.badEscape,
+          code: D.badEscape.code,
           start: escStart,
           end: i,
-          message: "unknown character escape",
+          message: D.badEscape.text.unknown(""),
         });
         continue;
       }
@@ -761,10 +747,10 @@ function scanString(
       const len = e >= 0x80 ? Math.max(1, utf8SequenceLength(b, i)) : 1;
       const shown = e >= 0x20 && e < 0x7f ? ` \`\\${String.fromCharCode(e)}\`` : "";
       errors.push({
-        code: LEX_CODES.badEscape,
+        code: D.badEscape.code,
         start: escStart,
         end: i + len,
-        message: `unknown character escape${shown}`,
+        message: D.badEscape.text.unknown(shown),
       });
       if (e >= 0x80) i = checkUtf8(i);
       else i++;
@@ -774,10 +760,10 @@ function scanString(
     else i++;
   }
   errors.push({
-    code: LEX_CODES.unterminatedString,
+    code: D.unterminatedString.code,
     start,
     end: i,
-    message: "unterminated string literal",
+    message: D.unterminatedString.text.string(),
   });
   return i;
 }
@@ -788,10 +774,10 @@ function scanUnicodeEscape(b: Uint8Array, escStart: number, errors: LexError[]):
   let i = escStart + 2; // past `\u`
   if (i >= n || b[i] !== 0x7b) {
     errors.push({
-      code: LEX_CODES.badEscape,
+      code: D.badEscape.code,
       start: escStart,
       end: i,
-      message: "incorrect unicode escape: expected `{` after `\\u`",
+      message: D.badEscape.text.unicodeNoBrace(),
     });
     return i;
   }
@@ -805,27 +791,27 @@ function scanUnicodeEscape(b: Uint8Array, escStart: number, errors: LexError[]):
   }
   if (i >= n || b[i] !== 0x7d) {
     errors.push({
-      code: LEX_CODES.badEscape,
+      code: D.badEscape.code,
       start: escStart,
       end: i,
-      message: "unterminated unicode escape",
+      message: D.badEscape.text.unicodeUnterminated(),
     });
     return i;
   }
   i++;
   if (digits === 0 || digits > 6) {
     errors.push({
-      code: LEX_CODES.badEscape,
+      code: D.badEscape.code,
       start: escStart,
       end: i,
-      message: digits === 0 ? "empty unicode escape" : "unicode escape has more than six digits",
+      message: digits === 0 ? D.badEscape.text.unicodeEmpty() : D.badEscape.text.unicodeTooLong(),
     });
   } else if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
     errors.push({
-      code: LEX_CODES.badEscape,
+      code: D.badEscape.code,
       start: escStart,
       end: i,
-      message: "unicode escape is not a Unicode scalar value",
+      message: D.badEscape.text.unicodeNotScalar(),
     });
   }
   return i;

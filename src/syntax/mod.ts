@@ -22,7 +22,6 @@ export {
 } from "./lexer.ts";
 export { children, walk } from "./walk.ts";
 export { format, type FormatResult } from "./format.ts";
-export { type DiagnosticCodeInfo, SYNTAX_CODES, SYNTAX_DIAGNOSTICS } from "./diagnostic_codes.ts";
 
 const encoder = new TextEncoder();
 

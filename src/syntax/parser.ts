@@ -12,7 +12,7 @@ import type * as A from "./ast.ts";
 import type { Diagnostic, Fix, Label } from "../base/mod.ts";
 import { decodeString, lex, type LexError, TOKEN_NAMES, TokenKind as T } from "./lexer.ts";
 import type { TokenStream } from "./lexer.ts";
-import { SYNTAX_CODES } from "./diagnostic_codes.ts";
+import { DIAGNOSTICS as D } from "../base/mod.ts";
 
 /**
  * The deepest nesting of expressions, types and patterns the parser
@@ -124,7 +124,7 @@ function parseOnce(source: Uint8Array, file: string): ParseResult {
  * parses with no diagnostic at all.
  */
 function offerDelimiterFixes(source: Uint8Array, file: string, r: ParseResult): ParseResult {
-  const code = SYNTAX_CODES.unclosedDelimiter;
+  const code = D.unclosedDelimiter.code;
   const unclosed = r.diagnostics.filter((d) => d.code === code && d.fixes.length > 0);
   if (unclosed.length === 0) return r;
   const verified = new Set<Diagnostic>();
@@ -191,7 +191,7 @@ class Parser {
     this.#file = file;
     for (const e of lexErrors) {
       this.diags.push(this.#diag(e.code, e.start, e.end, e.message));
-      if (e.code === SYNTAX_CODES.unterminatedString) this.#unterminated.add(e.start);
+      if (e.code === D.unterminatedString.code) this.#unterminated.add(e.start);
     }
     // One pass into arrays sized for every token; views keep the used part.
     const n = tokens.count;
@@ -304,11 +304,11 @@ class Parser {
     let message: string;
     if (u.at < 0) {
       at = end = this.#tokens.source.length;
-      message = "this file contains an unclosed delimiter";
+      message = D.unclosedDelimiter.text.atEnd();
       labels.push({ file, span: { start: at, end: at }, message: "the file ends here" });
     } else {
       const closer = CLOSER_TEXT[this.#kinds[u.at]];
-      message = `mismatched closing delimiter \`${closer}\``;
+      message = D.unclosedDelimiter.text.mismatched(closer);
       labels.push({
         file,
         span: { start: this.#starts[u.at], end: this.#ends[u.at] },
@@ -330,7 +330,7 @@ class Parser {
       edits: [{ file, span: { start: at, end }, replacement: closers }],
     };
     this.diags.push({
-      code: SYNTAX_CODES.unclosedDelimiter,
+      code: D.unclosedDelimiter.code,
       severity: "error",
       message,
       file,
@@ -482,10 +482,10 @@ class Parser {
       ? "this word is reserved for a later version of Nazm and cannot be used as a name"
       : null;
     this.#error(
-      SYNTAX_CODES.expectedToken,
+      D.expectedToken.code,
       this.#start(),
       this.#ends[this.#p],
-      `expected ${what}, found ${this.#found()}`,
+      D.expectedToken.text.expected(what, this.#found()),
       help,
     );
   }
@@ -524,10 +524,10 @@ class Parser {
       this.#tooDeep = true;
       this.diags.push(
         this.#diag(
-          SYNTAX_CODES.tooDeep,
+          D.tooDeep.code,
           this.#start(),
           this.#ends[this.#p],
-          `nesting exceeds the limit of ${MAX_DEPTH} levels`,
+          D.tooDeep.text.nesting(MAX_DEPTH),
         ),
       );
     }
@@ -1076,10 +1076,10 @@ class Parser {
           };
           this.diags.push(
             this.#diag(
-              SYNTAX_CODES.chainedComparison,
+              D.chainedComparison.code,
               at,
               this.#ends[this.#p],
-              "comparison operators cannot be chained",
+              D.chainedComparison.text.chained(),
               [label],
               "split the comparison with `&&`, or parenthesize to compare a result",
             ),
@@ -1345,10 +1345,10 @@ class Parser {
     if (value > limit) {
       this.diags.push(
         this.#diag(
-          SYNTAX_CODES.badNumber,
+          D.badNumber.code,
           this.#starts[i],
           this.#ends[i],
-          "integer literal is too large for `Int`",
+          D.badNumber.text.intTooLarge(),
           [],
           "`Int` holds 64-bit signed values, from -9223372036854775808 to 9223372036854775807",
         ),
@@ -1366,10 +1366,10 @@ class Parser {
     if (!Number.isFinite(value)) {
       this.diags.push(
         this.#diag(
-          SYNTAX_CODES.badNumber,
+          D.badNumber.code,
           this.#starts[i],
           this.#ends[i],
-          "float literal is too large for `Float`",
+          D.badNumber.text.floatTooLarge(),
         ),
       );
       return null;
@@ -1486,10 +1486,10 @@ class Parser {
 
   #restNotLast(rest: A.RestPattern): void {
     this.#error(
-      SYNTAX_CODES.restNotLast,
+      D.restNotLast.code,
       rest.start,
       rest.end,
-      "`..` must be the last element of a list pattern",
+      D.restNotLast.text.notLast(),
     );
   }
 }

@@ -5,7 +5,8 @@
  */
 import { assert, assertEquals } from "../support/assert.ts";
 import { goldenCases } from "../support/golden.ts";
-import { codeInfo, PRELUDE_FUNCTIONS, REGISTRY } from "../../src/semantics/mod.ts";
+import { type At, type Diagnostic, DIAGNOSTICS, isSyntaxCode } from "../../src/base/mod.ts";
+import { codeInfo, CODES, PRELUDE_FUNCTIONS, REGISTRY } from "../../src/semantics/mod.ts";
 import { diagnosticsDoc } from "../../scripts/gen_diagnostics_doc.ts";
 import { loadCase, loadCaseFile, splitCase } from "./_support.ts";
 
@@ -79,5 +80,39 @@ Deno.test("prelude: every prelude function is in the specification with its sign
   const spec = Deno.readTextFileSync("docs/specification.md");
   for (const f of PRELUDE_FUNCTIONS.values()) {
     assert(spec.includes(`\`${f.signature}\``), `spec lists ${f.signature}`);
+  }
+});
+
+/** Arguments for the messages that take more than names and counts. */
+const ARGUMENTS: Record<string, unknown[]> = { "missingFields.literal": [["x", "y"], "Point"] };
+
+Deno.test("code table: every code has a message, and its constructors give its code and severity", () => {
+  for (const [name, entry] of Object.entries(DIAGNOSTICS)) {
+    const reporters = Object.keys(entry.text);
+    assert(reporters.length > 0, `${name} has a message`);
+    for (const reporter of reporters) {
+      const report = (entry as unknown as Record<string, (at: At, ...a: unknown[]) => Diagnostic>)[
+        reporter
+      ];
+      const node = { start: 3, end: 7, kind: "NameRef", text: "x" };
+      const args = ARGUMENTS[`${name}.${reporter}`] ?? ["x", "y", 2, 3];
+      const d = report({ file: "a.nz", span: node }, ...args);
+      assertEquals(d.code, entry.code, `${name}.${reporter}`);
+      assertEquals(d.severity, entry.info.severity, `${name}.${reporter}`);
+      // Only the place is kept of a node passed as the span.
+      assertEquals(d.span, { start: 3, end: 7 });
+      assert(d.message !== "" && !d.message.endsWith("."), `${name}.${reporter}: ${d.message}`);
+      assertEquals(d.message[0], d.message[0].toLowerCase(), `${name}.${reporter} lowercase`);
+    }
+  }
+});
+
+Deno.test("code table: the syntax codes are exactly the syntax group, and CODES names every code", () => {
+  for (const c of REGISTRY) assertEquals(isSyntaxCode(c.code), c.code.startsWith("N01"), c.code);
+  assertEquals(isSyntaxCode("N9999"), false);
+  assertEquals(Object.values(CODES).sort(), REGISTRY.map((c) => c.code));
+  for (const [name, entry] of Object.entries(DIAGNOSTICS)) {
+    assertEquals(CODES[name as keyof typeof CODES], entry.code);
+    assertEquals(codeInfo(entry.code), entry.info);
   }
 });

@@ -6,7 +6,10 @@
  */
 import { LineIndex } from "../../src/base/mod.ts";
 import { serializeDiagnostics } from "../../src/semantics/mod.ts";
-import { type Node, parse, SYNTAX_DIAGNOSTICS, walk } from "../../src/syntax/mod.ts";
+import { REGISTRY } from "../../src/base/mod.ts";
+import { type Node, parse, walk } from "../../src/syntax/mod.ts";
+
+const SYNTAX_DIAGNOSTICS = REGISTRY.filter((c) => c.group === "syntax");
 import { goldenCases, goldenTest } from "../support/golden.ts";
 import { renderDiagnostics } from "../support/render_diagnostics.ts";
 

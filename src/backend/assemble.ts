@@ -8,7 +8,8 @@
  */
 import RUNTIME_TEXT from "./runtime.js" with { type: "text" };
 import type { ProgramView } from "./checked.ts";
-import { asciiJson, type CodeLines, type IntLiterals, jsName, lowerProgram } from "./lower.ts";
+import { asciiJson, type CodeLines, type IntLiterals, jsName } from "./emit.ts";
+import { lowerProgram } from "./lower_program.ts";
 
 /**
  * How the module starts: as a process (`nazm build`), as the worker `nazm

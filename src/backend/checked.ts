@@ -118,7 +118,7 @@ const PRELUDE_ENUMS: readonly EnumView[] = [
 ];
 
 function operandKind(type: Type | undefined): OperandKind {
-  if (type === undefined || type.t !== "con") return "other";
+  if (type === undefined || type.kind !== "con") return "other";
   switch (type.name) {
     case "Int":
     case "Float":
@@ -172,13 +172,13 @@ function makeView(compilation: Compilation): ProgramView {
       const signature = checked.signatures.get(def)!;
       if (node.kind === "FnDecl") {
         const listParams = signature.params.map((p) =>
-          p.type.t === "con" && p.type.name === "List"
+          p.type.kind === "con" && p.type.name === "List"
         );
         const view = { key: def.key, name: def.name, file, node, listParams };
         functions.push(view);
         if (m.name === rootModule && def.name === "main") {
           main = view;
-          mainReturnsInt = signature.result.t === "con" && signature.result.name === "Int";
+          mainReturnsInt = signature.result.kind === "con" && signature.result.name === "Int";
         }
       } else if (node.kind === "RecordDecl") {
         records.set(def.key, {
@@ -222,7 +222,7 @@ function makeView(compilation: Compilation): ProgramView {
     enumByKey: (key) => must(enums.get(key), `enum ${key}`),
     operands: (node) => operandKind(resolutions.operands.get(node)),
     preludeTakesFunction: (name) =>
-      PRELUDE_FUNCTIONS.get(name)?.params.some((p) => p.type.t === "fn") ?? false,
+      PRELUDE_FUNCTIONS.get(name)?.params.some((p) => p.type.kind === "fn") ?? false,
   };
 }
 

@@ -28,181 +28,38 @@ import type {
   MatchExpr,
   NameDecl,
   NameRef,
-  Pattern,
   RecordLit,
   Statement,
 } from "../syntax/mod.ts";
-import type { EnumView, FunctionView, ProgramView, TestView } from "./checked.ts";
+import type { FunctionView, ProgramView } from "./checked.ts";
 import { ownedListParams } from "./owned_lists.ts";
-import { recursiveFunctions } from "./recursion.ts";
-
-/**
- * The BigInt twins of Int literals that are operands of arithmetic, one
- * module-level constant each: an operation that leaves the fast path then
- * converts nothing for its literal operand (`checksum % 1000000007`).
- */
-export class BigConstants {
-  readonly #names = new Map<bigint, string>();
-
-  /** The constant's name. */
-  of(value: bigint): string {
-    let name = this.#names.get(value);
-    if (name === undefined) {
-      name = `$K${this.#names.size}`;
-      this.#names.set(value, name);
-    }
-    return name;
-  }
-
-  /** Their declarations. */
-  declarations(): string[] {
-    return [...this.#names].map(([value, name]) => `const ${name} = ${value}n;`);
-  }
-}
-
-/**
- * Where a marker points: a file, a byte offset, the function it is in. A
- * marker is placed in an expression's text right before a callee (or an
- * operator) as `\u0001id\u0002`; when the expression's line is emitted the
- * marker is taken out and its column kept beside the line. JSON strings
- * escape U+0001, so the text of a program never holds one.
- */
-export class Markers {
-  readonly places: number[] = [];
-
-  /** A marker's text. */
-  add(file: number, offset: number, fn: number): string {
-    const id = this.places.length / 3;
-    this.places.push(file, offset, fn);
-    return `\u0001${id}\u0002`;
-  }
-}
-
-/** A line's markers: column (0-based, UTF-16 units) and marker id, in pairs. */
-export type LineMarks = number[] | undefined;
-
-/** A line without its markers, and where they were. */
-function takeMarkers(text: string): [string, LineMarks] {
-  let open = text.indexOf("\u0001");
-  if (open < 0) return [text, undefined];
-  const marks: number[] = [];
-  let clean = "";
-  let at = 0;
-  while (open >= 0) {
-    const close = text.indexOf("\u0002", open);
-    clean += text.slice(at, open);
-    marks.push(clean.length, Number(text.slice(open + 1, close)));
-    at = close + 1;
-    open = text.indexOf("\u0001", at);
-  }
-  return [clean + text.slice(at), marks];
-}
-
-/** Moves a line's markers right by `by` columns, in place (each line owns its list). */
-function shiftMarks(marks: LineMarks, by: number): LineMarks {
-  if (marks !== undefined && by !== 0) { for (let i = 0; i < marks.length; i += 2) marks[i] += by; }
-  return marks;
-}
-
-/** Lines of code and, beside each, its markers. */
-export interface CodeLines {
-  readonly lines: string[];
-  readonly marks: LineMarks[];
-}
-
-const jsNames = new Map<string, string>();
-
-/** The JavaScript name of a definition's key: `geometry.shapes::area` is `geometry$shapes$$area`. */
-export function jsName(key: string): string {
-  let name = jsNames.get(key);
-  if (name === undefined) {
-    const at = key.indexOf("::");
-    name = `${key.slice(0, at).split(".").join("$")}$$${key.slice(at + 2)}`;
-    if (jsNames.size > 100_000) jsNames.clear(); // a cache, not a leak
-    jsNames.set(key, name);
-  }
-  return name;
-}
-
-/**
- * A JSON value as ASCII JavaScript: characters past U+007E escaped. A
- * module that is all ASCII stays a one-byte string in V8, half the memory
- * and faster to join and encode than a two-byte one.
- */
-export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
-
-const INDENTS = Array.from({ length: 64 }, (_, i) => "  ".repeat(i));
-
-function indent(depth: number): string {
-  return depth < INDENTS.length ? INDENTS[depth] : "  ".repeat(depth);
-}
-
-/** A test's JavaScript name: `m::t` is `m$$$t` (a definition's name never starts with `$`). */
-export function testJsName(key: string): string {
-  const at = key.indexOf("::");
-  return `${key.slice(0, at).split(".").join("$")}$$$${key.slice(at + 2)}`;
-}
-
-/**
- * Which Int literals are written as JavaScript numbers: the runtime's own
- * representation (`safe`: |v| ≤ 2^53 − 1, the rest BigInt), or one of the
- * alternatives bench/ measures it against (`int32`, `bigint`: always BigInt).
- */
-export type IntLiterals = "safe" | "int32" | "bigint";
-
-const NUMBER_LIMIT: Record<IntLiterals, bigint> = {
-  safe: 9007199254740991n,
-  int32: 2147483647n,
-  bigint: -1n,
-};
-
-function floatLiteral(value: number): string {
-  return Object.is(value, -0) ? "-0" : String(value);
-}
-
-interface JsExpr {
-  readonly code: string;
-  /** Evaluating it has no effect and cannot fail, so it may be evaluated later. */
-  readonly pure: boolean;
-}
-
-type Target =
-  | { readonly k: "return" }
-  | { readonly k: "assign"; readonly name: string }
-  | { readonly k: "discard" };
-
-const RETURN: Target = { k: "return" };
-const DISCARD: Target = { k: "discard" };
-const UNIT: JsExpr = { code: "undefined", pure: true };
-
-const SIMPLE_NAME = /^[A-Za-z_$][\w$]*$/;
-
-const INT_OPS: Partial<Record<BinaryExpr["op"], string>> = {
-  "+": "$add",
-  "-": "$sub",
-  "*": "$mul",
-  "/": "$div",
-  "%": "$rem",
-};
-
-function stripParens(e: Expr): Expr {
-  while (e.kind === "ParenExpr") e = e.inner;
-  return e;
-}
-
-/** The JavaScript value of an enum variant named without arguments. */
-function variantValue(en: EnumView, index: number): string {
-  const name = en.variants[index].name;
-  return en.prelude ? `$${name}` : `${jsName(en.key)}$${name}`;
-}
+import {
+  asciiJson,
+  type BigConstants,
+  type CodeLines,
+  DISCARD,
+  floatLiteral,
+  indent,
+  INT_OPS,
+  type IntLiterals,
+  type JsExpr,
+  jsName,
+  type LineMarks,
+  type Markers,
+  NUMBER_LIMIT,
+  RETURN,
+  shiftMarks,
+  SIMPLE_NAME,
+  stripParens,
+  takeMarkers,
+  type Target,
+  UNIT,
+  variantValue,
+} from "./emit.ts";
+import { patternBindings, patternTests } from "./lower_patterns.ts";
 
 /** Lowers one function or test body. */
-class FunctionLowering {
+export class FunctionLowering {
   readonly #numberLimit: bigint;
   readonly lines: string[] = [];
   readonly marks: LineMarks[] = [];
@@ -224,7 +81,7 @@ class FunctionLowering {
   /** List parameters copied at entry and then updated in place (owned_lists.ts). */
   readonly #owned: ReadonlySet<number>;
   /** Rests of a `match` on an owned parameter: that parameter, `k` elements on. */
-  readonly #virtual = new Map<NameDecl, { readonly param: string; readonly k: number }>();
+  readonly #virtual = new Map<NameDecl, { readonly param: string; readonly dropped: number }>();
 
   constructor(
     readonly program: ProgramView,
@@ -316,6 +173,11 @@ class FunctionLowering {
     return this.markers.add(this.file, offset, this.fnIndex);
   }
 
+  /** Declares a pattern's binding with its value. */
+  readonly #bind = (name: NameDecl, value: string): void => {
+    this.#emit(`const ${this.#declare(name)} = ${value};`);
+  };
+
   #emit(line: string): void {
     const prefix = indent(this.#depth);
     const [clean, marks] = takeMarkers(line);
@@ -326,8 +188,8 @@ class FunctionLowering {
   // ------------------------------------------------------------ statements
 
   #deliver(t: Target, x: JsExpr): void {
-    if (t.k === "return") this.#emit(`return ${x.code};`);
-    else if (t.k === "assign") this.#emit(`${t.name} = ${x.code};`);
+    if (t.kind === "return") this.#emit(`return ${x.code};`);
+    else if (t.kind === "assign") this.#emit(`${t.name} = ${x.code};`);
     else if (!x.pure) this.#emit(`${x.code};`);
   }
 
@@ -343,7 +205,7 @@ class FunctionLowering {
     if (this.#needsStatements(st.value)) {
       const name = this.#declare(st.binding);
       this.#emit(`let ${name};`);
-      this.#into(st.value, { k: "assign", name });
+      this.#into(st.value, { kind: "assign", name });
       return;
     }
     const value = this.#expr(st.value);
@@ -387,14 +249,14 @@ class FunctionLowering {
         else this.#into(e.value, RETURN);
         return;
       case "CallExpr":
-        if (t.k === "return" && this.#isSelfCall(e)) {
+        if (t.kind === "return" && this.#isSelfCall(e)) {
           this.#tailCall(e);
           return;
         }
         break;
       case "BinaryExpr":
         // In tail position the right operand of `&&` and `||` is a tail too.
-        if (t.k === "return" && (e.op === "&&" || e.op === "||")) {
+        if (t.kind === "return" && (e.op === "&&" || e.op === "||")) {
           const l = this.#expr(e.left);
           this.#emit(`if (${e.op === "&&" ? "!" : ""}${l.code}) return ${e.op === "||"};`);
           this.#into(e.right, RETURN);
@@ -408,7 +270,7 @@ class FunctionLowering {
   #isSelfCall(e: CallExpr): boolean {
     if (this.self === null) return false;
     const r = this.program.callee(e);
-    return r !== undefined && r.k === "function" && r.key === this.self.key;
+    return r !== undefined && r.kind === "function" && r.key === this.self.key;
   }
 
   #tailCall(e: CallExpr): void {
@@ -438,11 +300,11 @@ class FunctionLowering {
     const e = stripParens(arg);
     if (e.kind === "NameExpr") {
       const r = this.program.value(e.name);
-      if (r?.k === "local") {
+      if (r?.kind === "local") {
         if (this.#names.get(r.decl) === param) return { code: param, pure: true };
         const rest = this.#virtual.get(r.decl);
         if (rest?.param === param) {
-          return { code: `(${param}.s += ${rest.k}, ${param})`, pure: false };
+          return { code: `(${param}.s += ${rest.dropped}, ${param})`, pure: false };
         }
       }
     } else if (e.kind === "CallExpr" && e.callee.kind === "NameExpr" && e.args.length === 2) {
@@ -450,7 +312,7 @@ class FunctionLowering {
       const first = stripParens(e.args[0]);
       const own = first.kind === "NameExpr" ? this.program.value(first.name) : undefined;
       if (
-        r?.k === "prelude" && r.name === "push" && own?.k === "local" &&
+        r?.kind === "prelude" && r.name === "push" && own?.kind === "local" &&
         this.#names.get(own.decl) === param
       ) {
         const at = this.#mark(e.callee.start);
@@ -475,7 +337,7 @@ class FunctionLowering {
 
   #match(e: MatchExpr, t: Target): void {
     // A tail match on an owned parameter: its rests are the parameter moved on, not new lists.
-    const owned = t.k === "return" && e.scrutinee.kind === "NameExpr"
+    const owned = t.kind === "return" && e.scrutinee.kind === "NameExpr"
       ? this.#ownedParam(e.scrutinee.name)
       : null;
     const s = this.#expr(e.scrutinee);
@@ -487,7 +349,7 @@ class FunctionLowering {
     let first = true;
     for (const arm of e.arms) {
       const tests: string[] = [];
-      this.#patternTests(arm.pattern, subject, tests);
+      patternTests(this.program, (v) => this.#int(v), arm.pattern, subject, tests);
       if (tests.length === 0) {
         this.#emit(first ? "{" : "} else {");
       } else {
@@ -497,10 +359,12 @@ class FunctionLowering {
       if (owned !== null && arm.pattern.kind === "ListPattern" && arm.pattern.rest?.binding) {
         this.#virtual.set(arm.pattern.rest.binding, {
           param: owned,
-          k: arm.pattern.elements.length,
+          dropped: arm.pattern.elements.length,
         });
-        arm.pattern.elements.forEach((el, i) => this.#patternBindings(el, `$at(${subject}, ${i})`));
-      } else this.#patternBindings(arm.pattern, subject);
+        arm.pattern.elements.forEach((el, i) =>
+          patternBindings(el, `$at(${subject}, ${i})`, this.#bind)
+        );
+      } else patternBindings(arm.pattern, subject, this.#bind);
       this.#into(arm.body, t);
       this.#depth--;
       first = false;
@@ -515,70 +379,6 @@ class FunctionLowering {
       this.#emit("} else {");
       this.#emit("  $nomatch();");
       this.#emit("}");
-    }
-  }
-
-  #patternTests(p: Pattern, path: string, out: string[]): void {
-    switch (p.kind) {
-      case "WildcardPattern":
-      case "BindingPattern":
-        return;
-      case "LiteralPattern": {
-        const lit = p.literal;
-        switch (lit.kind) {
-          case "IntLit":
-            out.push(`${path} === ${this.#int(lit.value!)}`);
-            return;
-          case "FloatLit":
-            out.push(`${path} === ${floatLiteral(lit.value!)}`);
-            return;
-          case "StringLit":
-            out.push(`${path} === ${asciiJson(lit.value)}`);
-            return;
-          case "BoolLit":
-            out.push(lit.value ? path : `!${path}`);
-            return;
-          case "UnitLit":
-            return;
-        }
-        return;
-      }
-      case "VariantPattern": {
-        const r = this.program.variant(p);
-        const en = this.program.enumByKey(r.enumKey);
-        if (en.variants.length > 1) out.push(`${path}.$$t === ${r.index}`);
-        (p.args ?? []).forEach((a, i) => this.#patternTests(a, `${path}.$${i}`, out));
-        return;
-      }
-      case "ListPattern": {
-        const n = p.elements.length;
-        out.push(`$size(${path}) ${p.rest === null ? "===" : ">="} ${n}`);
-        p.elements.forEach((el, i) => this.#patternTests(el, `$at(${path}, ${i})`, out));
-        return;
-      }
-      case "Error":
-        throw new Error("lowering a pattern the parser could not read");
-    }
-  }
-
-  #patternBindings(p: Pattern, path: string): void {
-    switch (p.kind) {
-      case "BindingPattern":
-        this.#emit(`const ${this.#declare(p.name)} = ${path};`);
-        return;
-      case "VariantPattern":
-        (p.args ?? []).forEach((a, i) => this.#patternBindings(a, `${path}.$${i}`));
-        return;
-      case "ListPattern":
-        p.elements.forEach((el, i) => this.#patternBindings(el, `$at(${path}, ${i})`));
-        if (p.rest !== null && p.rest.binding !== null) {
-          this.#emit(
-            `const ${this.#declare(p.rest.binding)} = $drop(${path}, ${p.elements.length});`,
-          );
-        }
-        return;
-      default:
-        return;
     }
   }
 
@@ -823,14 +623,14 @@ class FunctionLowering {
   #viaTemp(e: Expr): JsExpr {
     const name = this.#temp();
     this.#emit(`let ${name};`);
-    this.#into(e, { k: "assign", name });
+    this.#into(e, { kind: "assign", name });
     return { code: name, pure: true };
   }
 
   /** The JS name of the owned parameter a name denotes itself, or null. */
   #ownedParam(ref: NameRef): string | null {
     const r = this.program.value(ref);
-    if (r?.k !== "local") return null;
+    if (r?.kind !== "local") return null;
     const name = this.#names.get(r.decl);
     const index = name === undefined ? -1 : this.#params.indexOf(name);
     return index >= 0 && this.#owned.has(index) ? name! : null;
@@ -839,11 +639,11 @@ class FunctionLowering {
   #valueName(ref: NameRef): string {
     const r = this.program.value(ref);
     if (r === undefined) throw new Error(`no resolution for \`${ref.text}\``);
-    switch (r.k) {
+    switch (r.kind) {
       case "local": {
         const rest = this.#virtual.get(r.decl);
         // A rest used where it must be a list of its own (the loop ends there).
-        if (rest !== undefined) return `$drop(${rest.param}, ${rest.k})`;
+        if (rest !== undefined) return `$drop(${rest.param}, ${rest.dropped})`;
         const name = this.#names.get(r.decl);
         if (name === undefined) throw new Error(`local \`${ref.text}\` used before it is declared`);
         return name;
@@ -863,7 +663,7 @@ class FunctionLowering {
   #field(e: FieldExpr): JsExpr {
     const r = this.program.value(e);
     if (r === undefined) throw new Error(`no resolution for \`.${e.name.text}\``);
-    switch (r.k) {
+    switch (r.kind) {
       case "function":
         this.values.add(r.key);
         return { code: jsName(r.key), pure: true };
@@ -875,7 +675,7 @@ class FunctionLowering {
         return { code: `${target.code}.$${field}`, pure: target.pure };
       }
       default:
-        throw new Error(`\`.${e.name.text}\` resolved to a ${r.k}`);
+        throw new Error(`\`.${e.name.text}\` resolved to a ${r.kind}`);
     }
   }
 
@@ -883,10 +683,10 @@ class FunctionLowering {
     const callee = stripParens(e.callee);
     const r = this.program.callee(e);
     const at = this.#mark(callee.kind === "FieldExpr" ? callee.name.start : callee.start);
-    if (r !== undefined && r.k !== "local" && r.k !== "field") {
+    if (r !== undefined && r.kind !== "local" && r.kind !== "field") {
       const args = this.#sequence(e.args);
       const list = args.map((a) => a.code).join(", ");
-      switch (r.k) {
+      switch (r.kind) {
         case "function":
           this.calls.add(r.key);
           return { code: `${at}${jsName(r.key)}(${list})`, pure: false };
@@ -945,7 +745,7 @@ class FunctionLowering {
         this.#emit(`let ${name} = ${l.code};`);
         this.#emit(`if (${e.op === "&&" ? "" : "!"}${name}) {`);
         this.#depth++;
-        this.#into(e.right, { k: "assign", name });
+        this.#into(e.right, { kind: "assign", name });
         this.#depth--;
         this.#emit("}");
         return { code: name, pure: true };
@@ -989,91 +789,4 @@ class FunctionLowering {
       }
     }
   }
-}
-
-/** The program's JavaScript (without the runtime), its lines' markers, and the functions' display names. */
-export interface LoweredProgram {
-  readonly code: CodeLines;
-  readonly markers: Markers;
-  /** Display names by function index (the markers' third number). */
-  readonly names: readonly string[];
-  /** The tests' JavaScript names, in {@link ProgramView.tests} order. */
-  readonly tests: readonly string[];
-}
-
-/** Lowers every record, enum and function, and the tests when asked. */
-export function lowerProgram(
-  program: ProgramView,
-  options: { readonly tests: boolean; readonly intLiterals?: IntLiterals },
-): LoweredProgram {
-  const ints = options.intLiterals ?? "safe";
-  const markers = new Markers();
-  const constants = new BigConstants();
-  const declarations: string[] = [];
-  const code: CodeLines = { lines: [], marks: [] };
-  for (const rec of program.records) {
-    const cls = jsName(rec.key);
-    const params = rec.fields.map((_, i) => `$${i}`);
-    const sets = rec.fields.map((f, i) => `this.$${f} = $${i};`).join(" ");
-    declarations.push(`class ${cls} { constructor(${params.join(", ")}) { ${sets} } }`);
-    declarations.push(
-      `$record(${cls}, ${asciiJson(rec.name)}, ${asciiJson(rec.fields)});`,
-    );
-  }
-  for (const en of program.enums) {
-    const cls = jsName(en.key);
-    const width = Math.max(0, ...en.variants.map((v) => v.arity));
-    const params = Array.from({ length: width }, (_, i) => `$${i}`);
-    const sets = params.map((p) => `this.${p} = ${p};`).join(" ");
-    declarations.push(
-      `class ${cls} { constructor($t${
-        params.map((p) => `, ${p}`).join("")
-      }) { this.$$t = $t; ${sets} } }`,
-    );
-    const variants = en.variants.map((v) => [v.name, v.arity]);
-    declarations.push(`$enum(${cls}, ${asciiJson(en.name)}, ${asciiJson(variants)});`);
-    en.variants.forEach((v, index) => {
-      const pads = (from: number) =>
-        Array.from({ length: width - from }, () => ", undefined").join("");
-      if (v.arity === 0) {
-        declarations.push(`const ${cls}$${v.name} = new ${cls}(${index}${pads(0)});`);
-      } else {
-        const ps = Array.from({ length: v.arity }, (_, i) => `$${i}`);
-        declarations.push(
-          `function ${cls}$${v.name}(${ps.join(", ")}) { return new ${cls}(${index}, ${
-            ps.join(", ")
-          }${pads(v.arity)}); }`,
-        );
-      }
-    });
-  }
-  const names: string[] = [];
-  const lowered = program.functions.map((fn) => {
-    const index = names.length;
-    names.push(fn.name);
-    return new FunctionLowering(program, markers, constants, index, fn.file, fn, ints)
-      .lowerBody(jsName(fn.key), fn.node.name, fn.node.body);
-  });
-  const recursive = recursiveFunctions(
-    new Map(program.functions.map((fn, i) => [fn.key, lowered[i]])),
-  );
-  program.functions.forEach((fn, i) => lowered[i].emit(code, recursive.has(fn.key)));
-  const tests: string[] = [];
-  if (options.tests) {
-    program.tests.forEach((t: TestView) => {
-      const index = names.length;
-      names.push(`test ${t.name}`);
-      const name = testJsName(t.key);
-      tests.push(name);
-      // A test cannot be called: it is on no cycle.
-      new FunctionLowering(program, markers, constants, index, t.file, null, ints)
-        .lowerBody(name, t.node.name, t.node.body)
-        .emit(code, false);
-    });
-  }
-  // Constants, records and enums first: functions refer to them, and they have no markers.
-  const head = [...constants.declarations(), ...declarations];
-  code.lines.unshift(...head);
-  code.marks.unshift(...head.map(() => undefined));
-  return { code, markers, names, tests };
 }

@@ -7,11 +7,11 @@
  */
 import type { Compilation } from "../semantics/mod.ts";
 import { assembleModule, type Entry } from "./assemble.ts";
-import type { IntLiterals } from "./lower.ts";
+import type { IntLiterals } from "./emit.ts";
 import { programView } from "./checked.ts";
 
 export type { Entry } from "./assemble.ts";
-export type { IntLiterals } from "./lower.ts";
+export type { IntLiterals } from "./emit.ts";
 export {
   outcomeStatus,
   ProgramWorker,

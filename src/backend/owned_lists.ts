@@ -62,7 +62,7 @@ class Analysis {
 
   #isSelfCall(e: CallExpr): boolean {
     const r = this.program.callee(e);
-    return r !== undefined && r.k === "function" && r.key === this.fn.key;
+    return r !== undefined && r.kind === "function" && r.key === this.fn.key;
   }
 
   /** Whether `e`, in tail position, holds a self tail call in tail position. */
@@ -97,7 +97,7 @@ class Analysis {
   /** The parameter a name denotes, as itself or as a tail match's rest, or -1. */
   #listOf(ref: NameRef): { param: number; rest: boolean } | null {
     const r = this.program.value(ref);
-    if (r === undefined || r.k !== "local") return null;
+    if (r === undefined || r.kind !== "local") return null;
     const param = this.#params.get(r.decl);
     if (param !== undefined) return { param, rest: false };
     const rest = this.#rests.get(r.decl);
@@ -174,7 +174,7 @@ class Analysis {
         const r = callee.kind === "NameExpr" ? this.program.value(callee.name) : undefined;
         const first = arg.args[0];
         if (
-          r?.k === "prelude" && r.name === "push" && first?.kind === "NameExpr" &&
+          r?.kind === "prelude" && r.name === "push" && first?.kind === "NameExpr" &&
           this.#listOf(first.name)?.param === param && this.#listOf(first.name)?.rest === false
         ) {
           this.#value(arg.args[1], false);
@@ -212,7 +212,7 @@ class Analysis {
       if (parent?.kind === "CallExpr" && parent.args.length === 1 && parent.args[0] === node) {
         const callee = parent.callee;
         const r = callee.kind === "NameExpr" ? this.program.value(callee.name) : undefined;
-        if (r?.k === "prelude" && r.name === "len") return;
+        if (r?.kind === "prelude" && r.name === "len") return;
       }
       this.#candidates.delete(list.param);
     });

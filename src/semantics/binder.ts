@@ -64,10 +64,10 @@ export interface TestInfo {
 
 /** What a top-level name of a module means there. */
 export type ScopeEntry =
-  | { readonly k: "def"; readonly def: DefInfo; readonly via: ImportName | null }
-  | { readonly k: "module"; readonly info: ImportInfo }
+  | { readonly kind: "def"; readonly def: DefInfo; readonly via: ImportName | null }
+  | { readonly kind: "module"; readonly info: ImportInfo }
   /** An imported name that could not be linked: uses of it are errors already reported. */
-  | { readonly k: "broken"; readonly via: ImportName };
+  | { readonly kind: "broken"; readonly via: ImportName };
 
 export interface ModuleInfo {
   readonly name: string;
@@ -186,7 +186,7 @@ export function bindModule(
     }
     const def = newDefInfo(`${name}::${text}`, text, kind, module, item, item.pub !== null);
     module.defs.set(text, def);
-    module.scope.set(text, { k: "def", def, via: null });
+    module.scope.set(text, { kind: "def", def, via: null });
   }
   for (const node of tree.imports) {
     const info: ImportInfo = {

@@ -19,11 +19,11 @@ export interface Ctor {
 }
 
 export type Pat =
-  | { readonly k: "wild" }
-  | { readonly k: "ctor"; readonly ctor: Ctor; readonly args: readonly Pat[] }
-  | { readonly k: "lit"; readonly value: string };
+  | { readonly kind: "wild" }
+  | { readonly kind: "ctor"; readonly ctor: Ctor; readonly args: readonly Pat[] }
+  | { readonly kind: "lit"; readonly value: string };
 
-export const WILD: Pat = { k: "wild" };
+export const WILD: Pat = { kind: "wild" };
 
 /** The constructors of a type, or null when no finite set covers it (Int, String, records). */
 export type CtorsOf = (type: Type) => readonly Ctor[] | null;
@@ -50,8 +50,8 @@ function specialize(rows: readonly (readonly Pat[])[], ctor: Ctor): Pat[][] {
   const out: Pat[][] = [];
   for (const row of rows) {
     const head = row[0];
-    if (head.k === "wild") out.push([...wilds(ctor.argTypes.length), ...row.slice(1)]);
-    else if (head.k === "ctor" && head.ctor.name === ctor.name) {
+    if (head.kind === "wild") out.push([...wilds(ctor.argTypes.length), ...row.slice(1)]);
+    else if (head.kind === "ctor" && head.ctor.name === ctor.name) {
       out.push([...head.args, ...row.slice(1)]);
     }
   }
@@ -62,14 +62,16 @@ function specializeLit(rows: readonly (readonly Pat[])[], value: string): Pat[][
   const out: Pat[][] = [];
   for (const row of rows) {
     const head = row[0];
-    if (head.k === "wild" || (head.k === "lit" && head.value === value)) out.push(row.slice(1));
+    if (head.kind === "wild" || (head.kind === "lit" && head.value === value)) {
+      out.push(row.slice(1));
+    }
   }
   return out;
 }
 
 function defaultRows(rows: readonly (readonly Pat[])[]): Pat[][] {
   const out: Pat[][] = [];
-  for (const row of rows) if (row[0].k === "wild") out.push(row.slice(1));
+  for (const row of rows) if (row[0].kind === "wild") out.push(row.slice(1));
   return out;
 }
 
@@ -77,7 +79,7 @@ function headNames(rows: readonly (readonly Pat[])[]): Set<string> {
   const names = new Set<string>();
   for (const row of rows) {
     const head = row[0];
-    if (head.k === "ctor") names.add(head.ctor.name);
+    if (head.kind === "ctor") names.add(head.ctor.name);
   }
   return names;
 }
@@ -94,7 +96,7 @@ export function isUseful(
   const head = q[0];
   const rest = q.slice(1);
   const restTypes = types.slice(1);
-  if (head.k === "ctor") {
+  if (head.kind === "ctor") {
     return isUseful(
       specialize(rows, head.ctor),
       [...head.args, ...rest],
@@ -102,7 +104,9 @@ export function isUseful(
       ctorsOf,
     );
   }
-  if (head.k === "lit") return isUseful(specializeLit(rows, head.value), rest, restTypes, ctorsOf);
+  if (head.kind === "lit") {
+    return isUseful(specializeLit(rows, head.value), rest, restTypes, ctorsOf);
+  }
   const ctors = ctorsOf(types[0]);
   const seen = headNames(rows);
   if (ctors !== null && ctors.every((c) => seen.has(c.name))) {
@@ -181,7 +185,7 @@ function missingFrom(
     const n = c.argTypes.length;
     if (seen.has(c.name)) {
       const ws = missingFrom(specialize(rows, c), [...c.argTypes, ...restTypes], ctorsOf, search);
-      for (const w of ws) out.push([{ k: "ctor", ctor: c, args: w.slice(0, n) }, ...w.slice(n)]);
+      for (const w of ws) out.push([{ kind: "ctor", ctor: c, args: w.slice(0, n) }, ...w.slice(n)]);
     } else {
       if (absent === null) {
         const own = { left: Math.max(search.left, 1), complete: true };
@@ -194,7 +198,7 @@ function missingFrom(
           return out;
         }
         search.left--;
-        out.push([{ k: "ctor", ctor: c, args: wilds(n) }, ...w]);
+        out.push([{ kind: "ctor", ctor: c, args: wilds(n) }, ...w]);
       }
     }
   }
@@ -203,16 +207,16 @@ function missingFrom(
 
 /** A pattern as Nazm source. */
 export function showPat(p: Pat): string {
-  if (p.k === "wild") return "_";
-  if (p.k === "lit") return p.value;
+  if (p.kind === "wild") return "_";
+  if (p.kind === "lit") return p.value;
   if (p.ctor.name === NIL_NAME || p.ctor.name === CONS_NAME) {
     const elements: string[] = [];
     let current: Pat = p;
-    while (current.k === "ctor" && current.ctor.name === CONS_NAME) {
+    while (current.kind === "ctor" && current.ctor.name === CONS_NAME) {
       elements.push(showPat(current.args[0]));
       current = current.args[1];
     }
-    if (current.k !== "ctor" || current.ctor.name !== NIL_NAME) elements.push(".._");
+    if (current.kind !== "ctor" || current.ctor.name !== NIL_NAME) elements.push(".._");
     return `[${elements.join(", ")}]`;
   }
   return p.args.length === 0

@@ -18,7 +18,7 @@ import {
 export type ModuleStatus = ModuleInfo | "missing" | "failed";
 
 function declSpanOf(entry: ScopeEntry): Span {
-  switch (entry.k) {
+  switch (entry.kind) {
     case "def":
       return entry.via !== null ? entry.via.ref : entry.def.node!.name;
     case "module":
@@ -81,7 +81,7 @@ export function linkModules(
           diagnostics.push(duplicate(module.file, aliasSpan, declSpanOf(existing), alias));
           continue;
         }
-        module.scope.set(alias, { k: "module", info });
+        module.scope.set(alias, { kind: "module", info });
         continue;
       }
       for (const name of info.names) {
@@ -112,7 +112,9 @@ export function linkModules(
         }
         module.scope.set(
           text,
-          name.def !== null ? { k: "def", def: name.def, via: name } : { k: "broken", via: name },
+          name.def !== null
+            ? { kind: "def", def: name.def, via: name }
+            : { kind: "broken", via: name },
         );
       }
     }

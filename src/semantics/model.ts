@@ -216,7 +216,7 @@ function signatureOf(def: DefInfo): string {
 }
 
 function typeShape(t: Type): Json {
-  switch (t.t) {
+  switch (t.kind) {
     case "con":
       return { con: t.name, args: t.args.map(typeShape) };
     case "fn":
@@ -333,38 +333,7 @@ export function buildModel(
       });
     }
   }
-  // A test's references are names in its file like any other (a rename
-  // edits them), but the test is no definition: no link points to or from it.
-  const tests: TestBody[] = [];
-  for (const m of modules) {
-    for (const t of m.tests) {
-      for (const ref of references.get(t.def)!.refs) {
-        entries(ref.file).push({
-          start: ref.span.start,
-          end: ref.span.end,
-          key: ref.key,
-          role: ref.role,
-        });
-      }
-      const body = bodies.get(t.def);
-      const node = t.node;
-      tests.push({
-        key: t.key,
-        name: t.name,
-        module: m.name,
-        file: m.file,
-        span: { start: node.start, end: node.end },
-        nameSpan: { start: node.name.start, end: node.name.end },
-        bindings: body?.bindings ?? [],
-        scopes: body?.scopes ?? [],
-        outerNames: body?.outerNames ?? [],
-      });
-    }
-  }
-  tests.sort((
-    a,
-    b,
-  ) => (a.module < b.module ? -1 : a.module > b.module ? 1 : a.span.start - b.span.start));
+  const tests = testBodies(modules, checked, entries);
   for (const m of modules) {
     for (const info of m.imports) {
       for (const name of info.names) {
@@ -380,23 +349,7 @@ export function buildModel(
   }
   for (const list of Object.values(index)) list.sort((a, b) => a.start - b.start);
 
-  // Diagnostics by owner: the definition whose declaration holds the primary place.
-  const owned = new Map<string, Diagnostic[]>();
-  const byFile = new Map<string, DefInfo[]>();
-  for (const def of defs) {
-    const list = byFile.get(def.module!.file);
-    if (list === undefined) byFile.set(def.module!.file, [def]);
-    else list.push(def);
-  }
-  for (const list of byFile.values()) list.sort((a, b) => fullSpan(a).start - fullSpan(b).start);
-  for (const d of diagnostics) {
-    if (d.file === null || d.span === null) continue;
-    const owner = ownerOf(byFile.get(d.file), d.span.start);
-    if (owner === null) continue;
-    const list = owned.get(owner.key);
-    if (list === undefined) owned.set(owner.key, [d]);
-    else list.push(d);
-  }
+  const owned = diagnosticsByOwner(defs, diagnostics);
 
   const definitions: Definition[] = defs.map((def) => {
     const node = def.node!;
@@ -429,6 +382,75 @@ export function buildModel(
     };
   });
   return { definitions, tests, index };
+}
+
+/**
+ * The test bodies. A test's references are names in its file like any
+ * other (a rename edits them), so they go to the index; but the test is no
+ * definition: no link points to or from it.
+ */
+function testBodies(
+  modules: readonly ModuleInfo[],
+  checked: CheckResult,
+  entries: (file: string) => IndexEntry[],
+): TestBody[] {
+  const { bodies, references } = checked;
+  const tests: TestBody[] = [];
+  for (const m of modules) {
+    for (const t of m.tests) {
+      for (const ref of references.get(t.def)!.refs) {
+        entries(ref.file).push({
+          start: ref.span.start,
+          end: ref.span.end,
+          key: ref.key,
+          role: ref.role,
+        });
+      }
+      const body = bodies.get(t.def);
+      const node = t.node;
+      tests.push({
+        key: t.key,
+        name: t.name,
+        module: m.name,
+        file: m.file,
+        span: { start: node.start, end: node.end },
+        nameSpan: { start: node.name.start, end: node.name.end },
+        bindings: body?.bindings ?? [],
+        scopes: body?.scopes ?? [],
+        outerNames: body?.outerNames ?? [],
+      });
+    }
+  }
+  tests.sort((
+    a,
+    b,
+  ) => (a.module < b.module ? -1 : a.module > b.module ? 1 : a.span.start - b.span.start));
+  return tests;
+}
+
+/** Diagnostics by owner: the definition whose declaration holds the primary place. */
+function diagnosticsByOwner(
+  defs: readonly DefInfo[],
+  diagnostics: readonly Diagnostic[],
+): Map<string, Diagnostic[]> {
+  const owned = new Map<string, Diagnostic[]>();
+  const byFile = new Map<string, DefInfo[]>();
+  for (const def of defs) {
+    const list = byFile.get(def.module!.file);
+    if (list === undefined) byFile.set(def.module!.file, [def]);
+    else list.push(def);
+  }
+  for (const list of byFile.values()) list.sort((a, b) => fullSpan(a).start - fullSpan(b).start);
+  for (const d of diagnostics) {
+    if (d.file === null || d.span === null) continue;
+    const owner = ownerOf(byFile.get(d.file), d.span.start);
+    if (owner === null) continue;
+    const list = owned.get(owner.key);
+    if (list === undefined) owned.set(owner.key, [d]);
+    else list.push(d);
+  }
+
+  return owned;
 }
 
 function typeParamBindings(def: DefInfo, refs: DefReferences): Binding[] {

@@ -12,7 +12,7 @@ import { BOOL, FLOAT, INT, listOf, STRING, type TCon, type Type, UNIT } from "./
 
 /** The key under which prelude type parameters are instantiated. */
 function param(owner: string, index: number, name: string): Type {
-  return { t: "param", owner, index, name };
+  return { kind: "param", owner, index, name };
 }
 
 /** The built-in types and their number of type arguments. */
@@ -39,7 +39,7 @@ const T_RESULT = param("Result", 0, "T");
 const E_RESULT = param("Result", 1, "E");
 
 export function optionOf(t: Type): TCon {
-  return { t: "con", name: "Option", display: "Option", args: [t] };
+  return { kind: "con", name: "Option", display: "Option", args: [t] };
 }
 
 /** The prelude enums' type parameters, by enum. */
@@ -83,7 +83,7 @@ function fn(
   doc: string,
 ): PreludeFunction {
   const show = (t: Type): string => {
-    switch (t.t) {
+    switch (t.kind) {
       case "con":
         return t.args.length === 0 ? t.display : `${t.display}[${t.args.map(show).join(", ")}]`;
       case "param":

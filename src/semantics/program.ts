@@ -57,8 +57,8 @@ function mainProblem(main: DefInfo, result: Type, at: At): Diagnostic | null {
     return report.parameters(at, node.params.length);
   }
   // An unknown result type was already reported where it is written.
-  if (result.t === "error") return null;
-  if (result.t === "con" && (result.name === UNIT.name || result.name === INT.name)) return null;
+  if (result.kind === "error") return null;
+  if (result.kind === "con" && (result.name === UNIT.name || result.name === INT.name)) return null;
   return report.result(at, showType(null, result));
 }
 

@@ -22,15 +22,15 @@ import type { Type } from "./types.ts";
 /** What a name (`x`, `area`, `Some`) or a path (`shapes.area`, `Shape.Circle`, `p.x`) denotes. */
 export type ValueResolution =
   /** A parameter, `let` or pattern binding, by its declaration. */
-  | { readonly k: "local"; readonly decl: NameDecl }
+  | { readonly kind: "local"; readonly decl: NameDecl }
   /** A top-level function, by key. */
-  | { readonly k: "function"; readonly key: string }
+  | { readonly kind: "function"; readonly key: string }
   /** A prelude function, by name. */
-  | { readonly k: "prelude"; readonly name: string }
+  | { readonly kind: "prelude"; readonly name: string }
   /** An enum variant: the enum's key (`Option` and `Result` for the prelude's) and its index. */
-  | { readonly k: "variant"; readonly enumKey: string; readonly index: number }
+  | { readonly kind: "variant"; readonly enumKey: string; readonly index: number }
   /** A record field read: the record's key and the field's index. */
-  | { readonly k: "field"; readonly recordKey: string; readonly index: number };
+  | { readonly kind: "field"; readonly recordKey: string; readonly index: number };
 
 /** The enum and variant a pattern names. */
 export interface VariantResolution {

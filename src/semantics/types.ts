@@ -20,7 +20,7 @@
 
 /** A named type: a prelude type (`Int`, `List`) or a record/enum by key. */
 export interface TCon {
-  readonly t: "con";
+  readonly kind: "con";
   /** `Int`, `List`, `Option`… for the prelude; `module::Name` for a user type. */
   readonly name: string;
   /** The name as a programmer writes it (`Point`), for messages. */
@@ -30,20 +30,20 @@ export interface TCon {
 
 /** `fn(A, B) -> R`. */
 export interface TFn {
-  readonly t: "fn";
+  readonly kind: "fn";
   readonly params: readonly Type[];
   readonly result: Type;
 }
 
 /** An inference variable, an index into {@link Subst}. */
 export interface TVar {
-  readonly t: "var";
+  readonly kind: "var";
   readonly id: number;
 }
 
 /** A generic parameter of a definition, rigid inside it, instantiated at each use. */
 export interface TParam {
-  readonly t: "param";
+  readonly kind: "param";
   /** The key of the definition that declares it. */
   readonly owner: string;
   readonly index: number;
@@ -52,15 +52,15 @@ export interface TParam {
 
 /** The type of something already diagnosed: unifies with anything, silently. */
 export interface TError {
-  readonly t: "error";
+  readonly kind: "error";
 }
 
 export type Type = TCon | TFn | TVar | TParam | TError;
 
-export const ERROR: TError = { t: "error" };
+export const ERROR: TError = { kind: "error" };
 
 function prim(name: string): TCon {
-  return { t: "con", name, display: name, args: [] };
+  return { kind: "con", name, display: name, args: [] };
 }
 
 export const INT = prim("Int");
@@ -70,7 +70,7 @@ export const STRING = prim("String");
 export const UNIT = prim("Unit");
 
 export function listOf(element: Type): TCon {
-  return { t: "con", name: "List", display: "List", args: [element] };
+  return { kind: "con", name: "List", display: "List", args: [element] };
 }
 
 /**
@@ -100,7 +100,7 @@ export function freshVar(s: Subst): TVar {
   const id = s.parent.length;
   s.parent.push(id);
   s.binding.push(null);
-  return { t: "var", id };
+  return { kind: "var", id };
 }
 
 function find(s: Subst, id: number): number {
@@ -118,10 +118,10 @@ function find(s: Subst, id: number): number {
 /** Follows variable bindings until a non-variable or an unbound variable. */
 export function shallow(s: Subst, type: Type): Type {
   let current = type;
-  while (current.t === "var") {
+  while (current.kind === "var") {
     const root = find(s, current.id);
     const bound = s.binding[root];
-    if (bound === null) return root === current.id ? current : { t: "var", id: root };
+    if (bound === null) return root === current.id ? current : { kind: "var", id: root };
     current = bound;
   }
   return current;
@@ -129,7 +129,7 @@ export function shallow(s: Subst, type: Type): Type {
 
 /** The direct parts of a type (none for a variable, parameter or error). */
 function parts(t: Type): readonly Type[] {
-  return t.t === "con" ? t.args : t.t === "fn" ? [...t.params, t.result] : [];
+  return t.kind === "con" ? t.args : t.kind === "fn" ? [...t.params, t.result] : [];
 }
 
 /**
@@ -148,7 +148,7 @@ function unboundRoots(s: Subst, type: Type): ReadonlySet<number> {
   // An unbound variable's set is its root; `shallow` may give a new object
   // for it each time, so it is never looked up by object.
   const result = (t: Type) =>
-    t.t === "var" ? new Set([find(s, t.id)]) : computed.get(t) ?? known(t);
+    t.kind === "var" ? new Set([find(s, t.id)]) : computed.get(t) ?? known(t);
   const first = shallow(s, type);
   // Post-order, so that an object's set is made from its parts' sets.
   const stack: { type: Type; expanded: boolean }[] = [{ type: first, expanded: false }];
@@ -201,25 +201,25 @@ export function unify(s: Subst, a: Type, b: Type): boolean {
     const [p, q] = stack.pop()!;
     const x = shallow(s, p);
     const y = shallow(s, q);
-    if (x === y || x.t === "error" || y.t === "error") continue;
-    if (x.t === "var" && y.t === "var") {
+    if (x === y || x.kind === "error" || y.kind === "error") continue;
+    if (x.kind === "var" && y.kind === "var") {
       const rx = find(s, x.id);
       const ry = find(s, y.id);
       if (rx !== ry) s.parent[rx] = ry;
       continue;
     }
-    if (x.t === "var" || y.t === "var") {
-      const [v, t] = x.t === "var" ? [x, y] : [y as TVar, x];
+    if (x.kind === "var" || y.kind === "var") {
+      const [v, t] = x.kind === "var" ? [x, y] : [y as TVar, x];
       if (!bind(s, v.id, t)) ok = false;
       continue;
     }
-    if (x.t === "param" && y.t === "param") {
+    if (x.kind === "param" && y.kind === "param") {
       if (x.owner !== y.owner || x.index !== y.index) ok = false;
       continue;
     }
-    const sameShape = (x.t === "con" && y.t === "con" && x.name === y.name &&
+    const sameShape = (x.kind === "con" && y.kind === "con" && x.name === y.name &&
       x.args.length === y.args.length) ||
-      (x.t === "fn" && y.t === "fn" && x.params.length === y.params.length);
+      (x.kind === "fn" && y.kind === "fn" && x.params.length === y.params.length);
     if (!sameShape) {
       ok = false;
       continue;
@@ -254,7 +254,7 @@ export function zonk(s: Subst, type: Type): Type {
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
     const t = top.type;
-    if (done.has(t) || (t.t !== "con" && t.t !== "fn") || parts(t).length === 0) {
+    if (done.has(t) || (t.kind !== "con" && t.kind !== "fn") || parts(t).length === 0) {
       stack.pop();
       continue;
     }
@@ -271,9 +271,9 @@ export function zonk(s: Subst, type: Type): Type {
     const part = (p: Type) => rebuilt(shallow(s, p));
     done.set(
       t,
-      t.t === "con"
+      t.kind === "con"
         ? { ...t, args: t.args.map(part) }
-        : { t: "fn", params: (t as TFn).params.map(part), result: part((t as TFn).result) },
+        : { kind: "fn", params: (t as TFn).params.map(part), result: part((t as TFn).result) },
     );
   }
   return rebuilt(shallow(s, type));
@@ -287,7 +287,7 @@ export function hasFreeVars(s: Subst, type: Type): boolean {
 /** Replaces a definition's type parameters by the given types. */
 export function instantiate(type: Type, owner: string, args: readonly Type[]): Type {
   if (args.length === 0) return type;
-  switch (type.t) {
+  switch (type.kind) {
     case "param":
       return type.owner === owner ? args[type.index] ?? ERROR : type;
     case "con":
@@ -296,7 +296,7 @@ export function instantiate(type: Type, owner: string, args: readonly Type[]): T
         : { ...type, args: type.args.map((a) => instantiate(a, owner, args)) };
     case "fn":
       return {
-        t: "fn",
+        kind: "fn",
         params: type.params.map((p) => instantiate(p, owner, args)),
         result: instantiate(type.result, owner, args),
       };
@@ -329,7 +329,7 @@ export function showType(s: Subst | null, type: Type): string {
       return;
     }
     const t = s === null ? type : shallow(s, type);
-    switch (t.t) {
+    switch (t.kind) {
       case "con":
         emit(t.display);
         if (t.args.length > 0) {

@@ -89,10 +89,27 @@ export function children(node: A.Node): A.Node[] {
       return node.binding === null ? [] : [node.binding];
     case "BindingPattern":
       return [node.name];
-    default:
-      // Leaves: names, literals, doc comments, wildcards, unit, errors.
+    // Leaves: names, literals, doc comments, wildcards, unit, errors.
+    case "NameDecl":
+    case "NameRef":
+    case "DocComment":
+    case "IntLit":
+    case "FloatLit":
+    case "StringLit":
+    case "BoolLit":
+    case "UnitLit":
+    case "UnitType":
+    case "WildcardPattern":
+    case "Error":
       return [];
+    default:
+      // A new node kind fails type checking here until it is listed above.
+      return unknownNode(node);
   }
+}
+
+function unknownNode(node: never): never {
+  throw new Error(`children: unknown node kind ${(node as { kind: string }).kind}`);
 }
 
 function docOf(node: A.RecordDecl | A.EnumDecl | A.TestDecl): A.Node[] {

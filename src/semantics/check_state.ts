@@ -1,0 +1,263 @@
+/**
+ * The checker's state: the side tables it fills (links.ts), the context of
+ * the definition being checked (its substitution, locals and scopes), the
+ * prelude enums, and the helpers every part of the checker shares.
+ *
+ * @module
+ */
+import { type Diagnostic, DIAGNOSTICS as D, type Span } from "../base/mod.ts";
+import type {
+  BinaryExpr,
+  BoolLit,
+  FloatLit,
+  IntLit,
+  NameDecl,
+  StringLit,
+  UnaryExpr,
+  UnitLit,
+} from "../syntax/mod.ts";
+import {
+  type DefInfo,
+  type ImportInfo,
+  type ImportName,
+  type ModuleInfo,
+  newDefInfo,
+  type ScopeEntry,
+} from "./binder.ts";
+import type {
+  BindingInfo,
+  BindingKind,
+  BodyInfo,
+  DefReferences,
+  RefRole,
+  Signature,
+} from "./links.ts";
+import { PRELUDE_ENUM_PARAMS, PRELUDE_ENUMS } from "./prelude.ts";
+import type { Resolutions } from "./resolutions.ts";
+import {
+  BOOL,
+  ERROR,
+  FLOAT,
+  INT,
+  showType,
+  STRING,
+  type Subst,
+  type TCon,
+  type TParam,
+  type Type,
+  unify,
+  UNIT,
+  zonk,
+} from "./types.ts";
+
+export type Building<T> = { -readonly [K in keyof T]: T[K] };
+
+export function emptySignature(): Building<Signature> {
+  return {
+    typeParams: [],
+    params: [],
+    result: ERROR,
+    fields: [],
+    fieldIndex: new Map(),
+    variants: [],
+    variantIndex: new Map(),
+  };
+}
+
+export function preludeEnum(name: string): [DefInfo, Signature] {
+  const def = newDefInfo(name, name, "enum", null, null, true);
+  const signature = emptySignature();
+  signature.typeParams = PRELUDE_ENUM_PARAMS.get(name)!.map((n, index) => ({
+    kind: "param",
+    owner: name,
+    index,
+    name: n,
+  }));
+  signature.variants = PRELUDE_ENUMS.get(name)!.map((v) => ({
+    name: v.name,
+    payload: v.payload,
+    decl: null,
+  }));
+  signature.variantIndex = new Map(signature.variants.map((v, i) => [v.name, i]));
+  return [def, signature];
+}
+
+export const PRELUDE_ENUM_DEFS = new Map([preludeEnum("Option"), preludeEnum("Result")]);
+
+export const [OPTION_DEF, RESULT_DEF] = PRELUDE_ENUM_DEFS.keys();
+
+export function preludeEnumDef(name: string): DefInfo | null {
+  return name === "Option" ? OPTION_DEF : name === "Result" ? RESULT_DEF : null;
+}
+
+/** Why a type was expected: a place, in the current file unless `file` says otherwise. */
+export type Reason = Span & { readonly file?: string };
+
+export interface Local {
+  readonly name: string;
+  readonly decl: NameDecl;
+  readonly binding: BindingInfo;
+  readonly type: Type;
+}
+
+export interface Ctx {
+  readonly def: DefInfo;
+  readonly refs: DefReferences;
+  readonly module: ModuleInfo;
+  readonly file: string;
+  readonly s: Subst;
+  readonly typeParams: Map<string, TParam>;
+  readonly returnType: Type;
+  readonly returnReason: Span | null;
+  readonly locals: Map<string, Local>;
+  /** Undo log for scopes: the shadowed local (or undefined) per declaration. */
+  readonly undo: [string, Local | undefined][];
+  readonly body: BodyInfo;
+  scope: number;
+  readonly lets: { local: Local; decl: NameDecl }[];
+  /** Operators whose operand type is recorded once the body is checked (with resolutions only). */
+  readonly operators: (BinaryExpr | UnaryExpr)[];
+}
+
+export interface Checker {
+  readonly diagnostics: Diagnostic[];
+  readonly defs: Map<string, DefInfo>;
+  /** Exported definitions by name, for the import fix of an unknown name. */
+  readonly exportedByName: Map<string, DefInfo[]>;
+  readonly signatures: Map<DefInfo, Building<Signature>>;
+  readonly references: Map<DefInfo, DefReferences>;
+  readonly bodies: Map<DefInfo, BodyInfo>;
+  readonly namedFromOutside: Set<DefInfo>;
+  /** Imports (aliases and imported names) something refers to; the rest are unused (N0404). */
+  readonly usedImports: Set<ImportInfo | ImportName>;
+  /** Unknown names that may still get suggested fixes. */
+  suggestions: number;
+  readonly resolutions: Resolutions | null;
+}
+
+export function report(c: Checker, diagnostic: Diagnostic): void {
+  c.diagnostics.push(diagnostic);
+}
+
+/** The signature of a definition of the compilation or of the prelude. */
+export function sig(c: Checker, def: DefInfo): Signature {
+  return c.signatures.get(def) ?? PRELUDE_ENUM_DEFS.get(def)!;
+}
+
+export function addRef(
+  ctx: { refs: DefReferences; file: string },
+  ref: Span,
+  target: DefInfo,
+  role: RefRole,
+): void {
+  if (target.module === null) return; // the prelude is never a link
+  ctx.refs.refs.push({
+    key: target.key,
+    role,
+    file: ctx.file,
+    span: { start: ref.start, end: ref.end },
+  });
+}
+
+export function markUsed(c: Checker, entry: ScopeEntry): void {
+  if (entry.kind === "module") c.usedImports.add(entry.info);
+  else if (entry.via !== null) c.usedImports.add(entry.via);
+}
+
+export function conOf(def: DefInfo, args: readonly Type[]): TCon {
+  return { kind: "con", name: def.key, display: def.name, args };
+}
+
+export interface TypeCtx {
+  readonly def: DefInfo;
+  readonly refs: DefReferences;
+  readonly module: ModuleInfo;
+  readonly file: string;
+  readonly typeParams: Map<string, TParam>;
+}
+
+export function spanOf(n: { start: number; end: number }): Span {
+  return { start: n.start, end: n.end };
+}
+
+export function typeParamMap(signature: Signature): Map<string, TParam> {
+  const map = new Map<string, TParam>();
+  for (const p of signature.typeParams) if (!map.has(p.name)) map.set(p.name, p);
+  return map;
+}
+
+export function pushScope(ctx: Ctx, span: Span): number {
+  const id = ctx.body.scopes.length;
+  ctx.body.scopes.push({ id, parent: ctx.scope, span: spanOf(span) });
+  ctx.scope = id;
+  return ctx.undo.length;
+}
+
+export function popScope(ctx: Ctx, mark: number, parent: number): void {
+  while (ctx.undo.length > mark) {
+    const [name, previous] = ctx.undo.pop()!;
+    if (previous === undefined) ctx.locals.delete(name);
+    else ctx.locals.set(name, previous);
+  }
+  ctx.scope = parent;
+}
+
+export function declare(ctx: Ctx, decl: NameDecl, type: Type, kind: BindingKind): Local {
+  const binding: BindingInfo = {
+    name: decl.text,
+    kind,
+    declSpan: spanOf(decl),
+    scope: ctx.scope,
+    references: [],
+  };
+  ctx.body.bindings.push(binding);
+  const local: Local = { name: decl.text, decl, binding, type };
+  ctx.undo.push([decl.text, ctx.locals.get(decl.text)]);
+  ctx.locals.set(decl.text, local);
+  return local;
+}
+
+export function mismatch(
+  c: Checker,
+  ctx: Ctx,
+  span: Span,
+  expected: Type,
+  found: Type,
+  reason: Reason | null,
+): void {
+  const e = showType(ctx.s, zonk(ctx.s, expected));
+  const f = showType(ctx.s, zonk(ctx.s, found));
+  const labels = reason === null ? [] : [{
+    file: reason.file ?? ctx.file,
+    span: { start: reason.start, end: reason.end },
+    message: `expected \`${e}\` because of this`,
+  }];
+  report(c, D.mismatch.types({ file: ctx.file, span, labels }, e, f));
+}
+
+export function expectType(
+  c: Checker,
+  ctx: Ctx,
+  span: Span,
+  found: Type,
+  expected: Type,
+  reason: Reason | null,
+): void {
+  if (!unify(ctx.s, found, expected)) mismatch(c, ctx, span, expected, found, reason);
+}
+
+/** The type of a literal (a literal pattern's, or a literal expression's). */
+export function literalType(lit: IntLit | FloatLit | StringLit | BoolLit | UnitLit): Type {
+  switch (lit.kind) {
+    case "IntLit":
+      return INT;
+    case "FloatLit":
+      return FLOAT;
+    case "StringLit":
+      return STRING;
+    case "BoolLit":
+      return BOOL;
+    case "UnitLit":
+      return UNIT;
+  }
+}

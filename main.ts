@@ -58,7 +58,7 @@ function main(argv: readonly string[]): void {
     version: VERSION,
     tools: TOOLS,
     schemaDir: `${BUILT_REPOSITORY}/schema`,
-    context: paths,
+    paths,
     publication: { content: command.content, names: command.toolNames },
     log,
     input: Deno.stdin.readable,

@@ -13,7 +13,8 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { MAX_BASELINE_BYTES, SECTIONS, semanticSnapshot } from "../src/facts/mod.ts";
+import { SECTIONS } from "../src/contracts/mod.ts";
+import { MAX_BASELINE_BYTES, semanticSnapshot } from "../src/facts/mod.ts";
 import {
   type BenchContext,
   type Benchmark,

@@ -1,13 +1,12 @@
 /**
  * Writes every published output schema to schema/<file> (`deno task schemas`),
- * rendered from its zod definition (src/mcp/published.ts) as JSON Schema
+ * rendered from its zod definition (src/contracts/published.ts) as JSON Schema
  * 2020-12. With --check, writes nothing and exits 1 when a committed file
  * differs from its rendering or is missing.
  *
  * @module
  */
-import { PUBLISHED_SCHEMAS } from "../src/mcp/published.ts";
-import { schemaFileText } from "../src/mcp/schema_kit.ts";
+import { PUBLISHED_SCHEMAS, schemaFileText } from "../src/contracts/mod.ts";
 
 const SCHEMA_DIR = new URL("../schema/", import.meta.url);
 

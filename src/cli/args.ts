@@ -14,6 +14,8 @@ export interface ArgSpec {
   /** Names of the positionals, in order; all required unless listed in `optional`. */
   readonly positionals: readonly string[];
   readonly optional?: readonly string[];
+  /** The name of what follows the positionals, one or more (`SEED...`); none when absent. */
+  readonly rest?: string;
   /** Short spellings of options: `{ "-o": "output" }` makes `-o X` mean `--output X`. */
   readonly short?: Readonly<Record<string, string>>;
 }
@@ -22,6 +24,8 @@ export interface ParsedArgs {
   readonly values: ReadonlyMap<string, string>;
   readonly switches: ReadonlySet<string>;
   readonly positionals: ReadonlyMap<string, string>;
+  /** What follows the positionals when the spec names a `rest`. */
+  readonly rest: readonly string[];
 }
 
 /** Parses `args` by `spec`; returns a one-line problem on a usage error. */
@@ -53,7 +57,7 @@ export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs | 
       positionals.push(arg);
     }
   }
-  if (positionals.length > spec.positionals.length) {
+  if (spec.rest === undefined && positionals.length > spec.positionals.length) {
     return `unexpected argument \`${positionals[spec.positionals.length]}\``;
   }
   const named = new Map<string, string>();
@@ -61,5 +65,7 @@ export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs | 
     if (i < positionals.length) named.set(name, positionals[i]);
     else if (!spec.optional?.includes(name)) return `missing ${name}`;
   }
-  return { values, switches, positionals: named };
+  const rest = positionals.slice(spec.positionals.length);
+  if (spec.rest !== undefined && rest.length === 0) return `missing ${spec.rest}`;
+  return { values, switches, positionals: named, rest };
 }

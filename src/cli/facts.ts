@@ -1,18 +1,26 @@
 /**
  * The facts of the server, on the command line: `nazm context`, `nazm
- * snapshot` and `nazm delta` print exactly the JSON the matching tool
- * returns (its structured content), one line, then a newline. Exit 0 with
+ * snapshot`, `nazm delta`, `nazm patch` and `nazm diagnostics` print
+ * exactly the JSON the matching tool returns (its structured content), one
+ * line, then a newline. The arguments are checked by the tool's own input
+ * schema, so the command line accepts what the server accepts. Exit 0 with
  * an answer, 1 with a refusal (printed the same way), 2 on a usage error.
  *
  * @module
  */
 import { resolve } from "node:path";
-import { isDigest, readRegularFile } from "../base/mod.ts";
+import { readRegularFile } from "../base/mod.ts";
+import {
+  ContextInput,
+  DiagnosticDetailInput,
+  PatchInput,
+  type PositionArgument,
+} from "../contracts/mod.ts";
 import {
   diagnosticDetail,
   diagnosticsIndex,
   MAX_BASELINE_BYTES,
-  type Outcome,
+  patchRequestOf,
   readBaseline,
   refuseBaseline,
   type RootConfig,
@@ -22,10 +30,11 @@ import {
   semanticSnapshot,
 } from "../facts/mod.ts";
 import { parseArgs, type ParsedArgs } from "./args.ts";
-import type { CommandIo } from "./main.ts";
+import { type CommandIo, printOutcome, toolArguments, usageError } from "./io.ts";
 
 const ROOT_OPTIONS = ["root", "source-root"];
 
+/** The root named by `--root` (or `fallbackRoot`), its source root by `--source-root` or its folder. */
 function rootConfig(parsed: ParsedArgs, fallbackRoot?: string): RootConfig | string {
   const root = parsed.values.get("root") ?? fallbackRoot;
   if (root === undefined) return "missing --root FILE";
@@ -36,81 +45,82 @@ function rootConfig(parsed: ParsedArgs, fallbackRoot?: string): RootConfig | str
   };
 }
 
-function print(io: CommandIo, outcome: Outcome<unknown>): number {
-  io.stdout(JSON.stringify(outcome.value) + "\n");
-  return outcome.kind === "answer" ? 0 : 1;
-}
-
-function usageError(io: CommandIo, command: string, problem: string, usage: string): number {
-  io.stderr(`nazm ${command}: ${problem}\nusage: nazm ${usage}\n`);
-  return 2;
+/** `LINE:COLUMN` as a position argument; anything else as given, for the schema to refuse. */
+function positionOf(text: string): PositionArgument | string {
+  const at = /^(\d+):(\d+)$/.exec(text);
+  return at === null ? text : { line: Number(at[1]), column: Number(at[2]) };
 }
 
 const CONTEXT_USAGE = "context FILE LINE:COLUMN [--root ROOT] [--source-root DIR]";
 
 /** `nazm context FILE LINE:COLUMN`: the nazm.semantic_context packet. */
 export function context(io: CommandIo): number {
+  const usage = (problem: string) => usageError(io, "context", problem, CONTEXT_USAGE);
   const parsed = parseArgs(io.args, { values: ROOT_OPTIONS, positionals: ["FILE", "LINE:COLUMN"] });
-  if (typeof parsed === "string") return usageError(io, "context", parsed, CONTEXT_USAGE);
+  if (typeof parsed === "string") return usage(parsed);
   const file = parsed.positionals.get("FILE")!;
-  const at = /^(\d+):(\d+)$/.exec(parsed.positionals.get("LINE:COLUMN")!);
-  if (at === null) {
-    return usageError(io, "context", "the position must be LINE:COLUMN", CONTEXT_USAGE);
-  }
+  const position = positionOf(parsed.positionals.get("LINE:COLUMN")!);
+  if (typeof position === "string") return usage("the position must be LINE:COLUMN");
   // Without --root the file is its own root; FILE is then named as the
   // server's clients name it, relative to the source root.
   const config = rootConfig(parsed, file);
-  if (typeof config === "string") return usageError(io, "context", config, CONTEXT_USAGE);
-  const argument = parsed.values.has("root") ? file : resolve(file);
-  return print(
-    io,
-    semanticContext(config, {
-      file: argument,
-      position: { line: Number(at[1]), column: Number(at[2]) },
-    }),
-  );
+  if (typeof config === "string") return usage(config);
+  const args = toolArguments(ContextInput, {
+    file: parsed.values.has("root") ? file : resolve(file),
+    position,
+  });
+  if (args.kind === "invalid") return usage(args.problem);
+  return printOutcome(io, semanticContext(config, args.value));
 }
 
 const SNAPSHOT_USAGE = "snapshot ROOT [--source-root DIR]";
 
 /** `nazm snapshot ROOT`: the nazm.semantic_snapshot answer. */
 export function snapshot(io: CommandIo): number {
+  const usage = (problem: string) => usageError(io, "snapshot", problem, SNAPSHOT_USAGE);
   const parsed = parseArgs(io.args, {
     values: ROOT_OPTIONS,
     positionals: ["ROOT"],
     optional: ["ROOT"],
   });
-  if (typeof parsed === "string") return usageError(io, "snapshot", parsed, SNAPSHOT_USAGE);
+  if (typeof parsed === "string") return usage(parsed);
   if (parsed.values.has("root") && parsed.positionals.has("ROOT")) {
-    return usageError(io, "snapshot", "give the root once", SNAPSHOT_USAGE);
+    return usage("give the root once");
   }
   const config = rootConfig(parsed, parsed.positionals.get("ROOT"));
-  if (typeof config === "string") return usageError(io, "snapshot", config, SNAPSHOT_USAGE);
-  return print(io, semanticSnapshot(config));
+  if (typeof config === "string") return usage(config);
+  return printOutcome(io, semanticSnapshot(config));
 }
 
 const DELTA_USAGE = "delta BASELINE.json --root ROOT [--source-root DIR]";
 
 /** `nazm delta BASELINE.json --root ROOT`: the nazm.semantic_delta answer. */
 export function delta(io: CommandIo): number {
+  const usage = (problem: string) => usageError(io, "delta", problem, DELTA_USAGE);
   const parsed = parseArgs(io.args, { values: ROOT_OPTIONS, positionals: ["BASELINE.json"] });
-  if (typeof parsed === "string") return usageError(io, "delta", parsed, DELTA_USAGE);
+  if (typeof parsed === "string") return usage(parsed);
   const config = rootConfig(parsed);
-  if (typeof config === "string") return usageError(io, "delta", config, DELTA_USAGE);
+  if (typeof config === "string") return usage(config);
   const path = parsed.positionals.get("BASELINE.json")!;
   // The command line names the baseline by path; the server never does.
   const bytes = readRegularFile(path, MAX_BASELINE_BYTES);
-  if (!(bytes instanceof Uint8Array) && bytes.error !== "too_large") {
-    io.stderr(`nazm delta: cannot read ${path}: ${bytes.message}\n`);
-    return 2;
+  if (!(bytes instanceof Uint8Array)) {
+    if (bytes.error !== "too_large") {
+      io.stderr(`nazm delta: cannot read ${path}: ${bytes.message}\n`);
+      return 2;
+    }
+    return printOutcome(
+      io,
+      refuseBaseline({
+        problem: "too_large",
+        path: "$",
+        message:
+          `baseline is over the limit of ${MAX_BASELINE_BYTES} bytes (64 MiB): ${bytes.message}`,
+      }),
+    );
   }
-  const read = bytes instanceof Uint8Array ? readBaseline(bytes) : {
-    problem: "too_large" as const,
-    path: "$",
-    message: `baseline is over the limit of ${MAX_BASELINE_BYTES} bytes (64 MiB): ${bytes.message}`,
-  };
-  if ("problem" in read) return print(io, refuseBaseline(read));
-  return print(io, semanticDelta(config, read.baseline));
+  const read = readBaseline(bytes);
+  return printOutcome(io, read.kind === "refusal" ? read : semanticDelta(config, read.value));
 }
 
 const PATCH_USAGE =
@@ -118,94 +128,69 @@ const PATCH_USAGE =
 
 /** `nazm patch rename …` and `nazm patch fix …`: the nazm.semantic_patch plan. */
 export function patch(io: CommandIo): number {
+  const usage = (problem: string) => usageError(io, "patch", problem, PATCH_USAGE);
   const [operation, ...rest] = io.args;
+  let parsed: ParsedArgs | string;
+  let request: Record<string, unknown>;
   if (operation === "rename") {
-    const parsed = parseArgs(rest, {
+    parsed = parseArgs(rest, {
       values: ROOT_OPTIONS,
       positionals: ["FILE", "LINE:COLUMN", "NEW_NAME"],
     });
-    if (typeof parsed === "string") return usageError(io, "patch", parsed, PATCH_USAGE);
-    const at = /^(\d+):(\d+)$/.exec(parsed.positionals.get("LINE:COLUMN")!);
-    if (at === null) {
-      return usageError(io, "patch", "the position must be LINE:COLUMN", PATCH_USAGE);
-    }
-    const config = rootConfig(parsed);
-    if (typeof config === "string") return usageError(io, "patch", config, PATCH_USAGE);
-    return print(
-      io,
-      semanticPatch(config, {
-        operation: "rename",
-        file: parsed.positionals.get("FILE")!,
-        position: { line: Number(at[1]), column: Number(at[2]) },
-        new_name: parsed.positionals.get("NEW_NAME")!,
-      }),
-    );
-  }
-  if (operation === "fix") {
-    const parsed = parseArgs(rest, {
-      values: [...ROOT_OPTIONS, "state"],
-      positionals: ["ID", "INDEX"],
-    });
-    if (typeof parsed === "string") return usageError(io, "patch", parsed, PATCH_USAGE);
+    if (typeof parsed === "string") return usage(parsed);
+    const position = positionOf(parsed.positionals.get("LINE:COLUMN")!);
+    if (typeof position === "string") return usage("the position must be LINE:COLUMN");
+    request = {
+      operation,
+      file: parsed.positionals.get("FILE"),
+      position,
+      new_name: parsed.positionals.get("NEW_NAME"),
+    };
+  } else if (operation === "fix") {
+    parsed = parseArgs(rest, { values: [...ROOT_OPTIONS, "state"], positionals: ["ID", "INDEX"] });
+    if (typeof parsed === "string") return usage(parsed);
     const index = parsed.positionals.get("INDEX")!;
-    if (!/^\d+$/.test(index)) return usageError(io, "patch", "INDEX must be a number", PATCH_USAGE);
-    const state = parsed.values.get("state");
-    if (state === undefined) return usageError(io, "patch", "missing --state STATE", PATCH_USAGE);
-    if (!isDigest(state)) {
-      return usageError(
-        io,
-        "patch",
-        "--state must be a state.source digest (64 hex digits)",
-        PATCH_USAGE,
-      );
-    }
-    const config = rootConfig(parsed);
-    if (typeof config === "string") return usageError(io, "patch", config, PATCH_USAGE);
-    return print(
-      io,
-      semanticPatch(config, {
-        operation: "fix",
-        diagnostic: parsed.positionals.get("ID")!,
-        fix: Number(index),
-        state,
-      }),
-    );
+    if (!/^\d+$/.test(index)) return usage("INDEX must be a number");
+    if (!parsed.values.has("state")) return usage("missing --state STATE");
+    request = {
+      operation,
+      diagnostic: parsed.positionals.get("ID"),
+      fix: Number(index),
+      state: parsed.values.get("state"),
+    };
+  } else {
+    return usage("the operation must be rename or fix");
   }
-  return usageError(io, "patch", "the operation must be rename or fix", PATCH_USAGE);
+  const config = rootConfig(parsed);
+  if (typeof config === "string") return usage(config);
+  const args = toolArguments(PatchInput, request);
+  if (args.kind === "invalid") return usage(args.problem);
+  return printOutcome(io, semanticPatch(config, patchRequestOf(args.value)));
 }
 
 const DIAGNOSTICS_USAGE = "diagnostics ROOT | diagnostics ID --state STATE --root ROOT";
 
 /** `nazm diagnostics ROOT` (the index) and `nazm diagnostics ID --state S --root ROOT` (one in full). */
 export function diagnostics(io: CommandIo): number {
+  const usage = (problem: string) => usageError(io, "diagnostics", problem, DIAGNOSTICS_USAGE);
   const parsed = parseArgs(io.args, {
     values: [...ROOT_OPTIONS, "state"],
     positionals: ["ID_OR_ROOT"],
     optional: ["ID_OR_ROOT"],
   });
-  if (typeof parsed === "string") return usageError(io, "diagnostics", parsed, DIAGNOSTICS_USAGE);
+  if (typeof parsed === "string") return usage(parsed);
   const state = parsed.values.get("state");
   const positional = parsed.positionals.get("ID_OR_ROOT");
   if (state === undefined) {
-    if (parsed.values.has("root") && positional !== undefined) {
-      return usageError(io, "diagnostics", "give the root once", DIAGNOSTICS_USAGE);
-    }
+    if (parsed.values.has("root") && positional !== undefined) return usage("give the root once");
     const config = rootConfig(parsed, positional);
-    if (typeof config === "string") return usageError(io, "diagnostics", config, DIAGNOSTICS_USAGE);
-    return print(io, diagnosticsIndex(config));
+    if (typeof config === "string") return usage(config);
+    return printOutcome(io, diagnosticsIndex(config));
   }
-  if (positional === undefined) {
-    return usageError(io, "diagnostics", "missing ID", DIAGNOSTICS_USAGE);
-  }
-  if (!isDigest(state)) {
-    return usageError(
-      io,
-      "diagnostics",
-      "--state must be a state.source digest (64 hex digits)",
-      DIAGNOSTICS_USAGE,
-    );
-  }
+  if (positional === undefined) return usage("missing ID");
   const config = rootConfig(parsed);
-  if (typeof config === "string") return usageError(io, "diagnostics", config, DIAGNOSTICS_USAGE);
-  return print(io, diagnosticDetail(config, { id: positional, state }));
+  if (typeof config === "string") return usage(config);
+  const args = toolArguments(DiagnosticDetailInput, { id: positional, state });
+  if (args.kind === "invalid") return usage(args.problem);
+  return printOutcome(io, diagnosticDetail(config, args.value));
 }

@@ -14,25 +14,21 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { check } from "./check.ts";
 import { context, delta, diagnostics, patch, snapshot } from "./facts.ts";
 import { fmtCommand, parseCommand } from "./syntax.ts";
 import { docs } from "./docs.ts";
 import { repo } from "./repo.ts";
+import type { CommandIo, Subcommand } from "./io.ts";
 import { buildCommand, runCommand, testCommand } from "./run.ts";
 
-/** What a subcommand gets: its arguments and where to write. */
-export interface CommandIo {
-  readonly args: readonly string[];
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
-
-export interface Subcommand {
-  readonly summary: string;
-  /** Its exit status; a command that runs a program answers asynchronously. */
-  readonly run: (io: CommandIo) => number | Promise<number>;
-}
+/**
+ * The repository this program was built from: its docs/, manifest and
+ * examples, two levels above this module (in a compiled binary, the
+ * embedded copy). What `--docs` defaults to.
+ */
+export const BUILT_REPOSITORY: string = fileURLToPath(new URL("../../", import.meta.url));
 
 export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   parse: {
@@ -99,7 +95,7 @@ function usage(): string {
  */
 export function main(
   args: readonly string[],
-  io: Omit<CommandIo, "args">,
+  io: Pick<CommandIo, "stdout" | "stderr">,
 ): number | Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h") {
@@ -111,7 +107,7 @@ export function main(
     io.stderr(`nazm: unknown subcommand \`${name}\`\n\n${usage()}`);
     return 2;
   }
-  return command.run({ ...io, args: rest });
+  return command.run({ ...io, args: rest, repository: BUILT_REPOSITORY });
 }
 
 if (import.meta.main) {

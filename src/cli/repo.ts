@@ -7,111 +7,59 @@
  *     nazm repo context SEED... --state STATE [--intent I] [--max-items N] [--max-bytes N] [--docs DIR]
  *
  * `--docs` names the repository (the folder holding nazm-repo.json); by
- * default it is the repository this program was built from. Exit status: 0
- * for an answer, 1 for a refusal (its JSON is printed all the same), 2 for a
- * command line that is not one of the forms above.
+ * default it is the repository this program was built from. The arguments
+ * are checked by the tool's own input schema. Exit status: 0 for an answer,
+ * 1 for a refusal (its JSON is printed all the same), 2 for a command line
+ * that is not one of the forms above.
  *
  * @module
  */
-import { defaultDocsRoot } from "../docs/mod.ts";
-import { type Intent, INTENTS, repositoryMap, taskContext } from "../repo/mod.ts";
-import type { CliOutput } from "./docs.ts";
+import { TaskContextInput } from "../contracts/mod.ts";
+import { repositoryMap, taskContext } from "../repo/mod.ts";
+import { parseArgs } from "./args.ts";
+import { type CommandIo, printOutcome, toolArguments, usageError } from "./io.ts";
 
-/** The usage text, printed on a usage error. */
-export const REPO_USAGE = `usage:
-  nazm repo map [--docs DIR]
-  nazm repo context SEED... --state STATE [--intent understand|edit|diagnose|test]
-                    [--max-items N] [--max-bytes N] [--docs DIR]`;
+const USAGE = "repo map [--docs DIR] | repo context SEED... --state STATE " +
+  "[--intent understand|edit|diagnose|test] [--max-items N] [--max-bytes N] [--docs DIR]";
 
-const defaultOutput: CliOutput = {
-  out: (text) => console.log(text),
-  err: (text) => console.error(text),
-};
-
-type Flag = "docs" | "state" | "intent" | "max-items" | "max-bytes";
-const FLAGS: readonly Flag[] = ["docs", "state", "intent", "max-items", "max-bytes"];
-
-/** Runs `nazm repo` with the arguments after `repo`; returns the exit status. */
-export function repoCommand(args: readonly string[], output: CliOutput = defaultOutput): number {
-  const usage = (message: string) => {
-    output.err(`nazm repo: ${message}\n${REPO_USAGE}`);
-    return 2;
-  };
-  const [command, ...rest] = args;
-  if (command !== "map" && command !== "context") {
-    return usage(command === undefined ? "missing subcommand" : `unknown subcommand ${command}`);
+/** `nazm repo map` and `nazm repo context`. */
+export function repo(io: CommandIo): number {
+  const [operation, ...rest] = io.args;
+  const usage = (problem: string) => usageError(io, "repo", problem, USAGE);
+  if (operation === "map") {
+    const parsed = parseArgs(rest, { values: ["docs"], positionals: [] });
+    if (typeof parsed === "string") return usage(parsed);
+    return printOutcome(io, repositoryMap(parsed.values.get("docs") ?? io.repository));
   }
-  const positional: string[] = [];
-  const flags: Partial<Record<Flag, string>> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (!arg.startsWith("--")) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = (eq < 0 ? arg.slice(2) : arg.slice(2, eq)) as Flag;
-    if (!FLAGS.includes(name)) return usage(`unknown option ${arg}`);
-    if (flags[name] !== undefined) return usage(`--${name} given twice`);
-    if (eq >= 0) flags[name] = arg.slice(eq + 1);
-    else if (i + 1 < rest.length) flags[name] = rest[++i];
-    else return usage(`--${name} needs a value`);
+  if (operation === "context") {
+    const parsed = parseArgs(rest, {
+      values: ["state", "intent", "max-items", "max-bytes", "docs"],
+      positionals: [],
+      rest: "SEED...",
+    });
+    if (typeof parsed === "string") return usage(parsed);
+    if (!parsed.values.has("state")) return usage("missing --state STATE");
+    const maxItems = parsed.values.get("max-items");
+    const maxBytes = parsed.values.get("max-bytes");
+    const budget = maxItems === undefined && maxBytes === undefined ? undefined : {
+      max_items: wholeNumber(maxItems),
+      max_bytes: wholeNumber(maxBytes),
+    };
+    const args = toolArguments(TaskContextInput, {
+      seeds: parsed.rest,
+      state: parsed.values.get("state"),
+      intent: parsed.values.get("intent"),
+      budget,
+    });
+    if (args.kind === "invalid") return usage(args.problem);
+    return printOutcome(io, taskContext(parsed.values.get("docs") ?? io.repository, args.value));
   }
-  const docsRoot = flags.docs ?? defaultDocsRoot();
-
-  if (command === "map") {
-    if (positional.length > 0 || Object.keys(flags).some((f) => f !== "docs")) {
-      return usage("map takes only --docs");
-    }
-    const result = repositoryMap(docsRoot);
-    output.out(JSON.stringify(result));
-    return "status" in result ? 1 : 0;
-  }
-
-  if (positional.length === 0 || flags.state === undefined) {
-    return usage("context takes one or more seeds and --state");
-  }
-  if (flags.intent !== undefined && !(INTENTS as readonly string[]).includes(flags.intent)) {
-    return usage(`--intent must be one of ${INTENTS.join(", ")}`);
-  }
-  const budget: { max_items?: number; max_bytes?: number } = {};
-  for (
-    const [flag, key, min] of [["max-items", "max_items", 1], [
-      "max-bytes",
-      "max_bytes",
-      0,
-    ]] as const
-  ) {
-    const text = flags[flag];
-    if (text === undefined) continue;
-    if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
-      return usage(`--${flag} must be a whole number of at least ${min}`);
-    }
-    budget[key] = Number(text);
-  }
-  const result = taskContext(docsRoot, {
-    seeds: positional,
-    state: flags.state,
-    intent: flags.intent as Intent | undefined,
-    budget: Object.keys(budget).length > 0 ? budget : undefined,
-  });
-  output.out(JSON.stringify(result));
-  return "status" in result ? 1 : 0;
+  return usage(
+    operation === undefined ? "missing map or context" : `unknown operation \`${operation}\``,
+  );
 }
 
-/**
- * The `nazm repo` entry of the dispatcher (src/cli/main.ts): the same
- * command over its arguments and writers; each line ends with a newline.
- */
-export function repo(io: {
-  readonly args: readonly string[];
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}): number {
-  return repoCommand(io.args, {
-    out: (text) => io.stdout(`${text}\n`),
-    err: (text) => io.stderr(`${text}\n`),
-  });
+/** Digits as a number; anything else as given, for the input schema to refuse by name. */
+function wholeNumber(text: string | undefined): number | string | undefined {
+  return text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : text;
 }
-
-if (import.meta.main) Deno.exit(repoCommand(Deno.args));

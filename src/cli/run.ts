@@ -34,7 +34,7 @@ import {
 } from "../backend/mod.ts";
 import { type SummaryEntry, summaryOf } from "../facts/mod.ts";
 import { parseArgs, type ParsedArgs } from "./args.ts";
-import type { CommandIo } from "./main.ts";
+import { type CommandIo, usageError } from "./io.ts";
 
 /** The default time limit of one run (of `main`, or of one test). */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -45,11 +45,6 @@ const RUN_USAGE = "run FILE [--source-root DIR] [--timeout SECONDS] [--max-outpu
 const TEST_USAGE =
   "test ROOT [--source-root DIR] [--filter TEXT] [--timeout SECONDS] [--max-output BYTES] [--summary-json]";
 const BUILD_USAGE = "build FILE -o OUT [--source-root DIR] [--summary-json]";
-
-function usageError(io: CommandIo, command: string, problem: string, usage: string): number {
-  io.stderr(`nazm ${command}: ${problem}\nusage: nazm ${usage}\n`);
-  return 2;
-}
 
 /** The limits a run gets from `--timeout` and `--max-output`, or a problem. */
 function limitsOf(parsed: ParsedArgs): RunLimits | string {

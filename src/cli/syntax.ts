@@ -7,7 +7,7 @@
 import { LineIndex } from "../base/mod.ts";
 import { format, parse, type ParseResult } from "../syntax/mod.ts";
 import { parseArgs } from "./args.ts";
-import type { CommandIo } from "./main.ts";
+import { type CommandIo, usageError } from "./io.ts";
 
 function readSource(io: CommandIo, command: string, path: string): Uint8Array | null {
   try {
@@ -35,10 +35,7 @@ const PARSE_USAGE = "parse FILE";
 /** `nazm parse FILE`: the syntax tree and syntax diagnostics as JSON; exit 1 when there are diagnostics. */
 export function parseCommand(io: CommandIo): number {
   const parsed = parseArgs(io.args, { positionals: ["FILE"] });
-  if (typeof parsed === "string") {
-    io.stderr(`nazm parse: ${parsed}\nusage: nazm ${PARSE_USAGE}\n`);
-    return 2;
-  }
+  if (typeof parsed === "string") return usageError(io, "parse", parsed, PARSE_USAGE);
   const path = parsed.positionals.get("FILE")!;
   const bytes = readSource(io, "parse", path);
   if (bytes === null) return 2;
@@ -60,10 +57,7 @@ const FMT_USAGE = "fmt FILE";
 /** `nazm fmt FILE`: the canonical layout on stdout; a file with a syntax error is refused with its place. */
 export function fmtCommand(io: CommandIo): number {
   const parsed = parseArgs(io.args, { positionals: ["FILE"] });
-  if (typeof parsed === "string") {
-    io.stderr(`nazm fmt: ${parsed}\nusage: nazm ${FMT_USAGE}\n`);
-    return 2;
-  }
+  if (typeof parsed === "string") return usageError(io, "fmt", parsed, FMT_USAGE);
   const path = parsed.positionals.get("FILE")!;
   const bytes = readSource(io, "fmt", path);
   if (bytes === null) return 2;

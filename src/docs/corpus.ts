@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import { blake3, blake3Framed, type ConfinedReader } from "../base/mod.ts";
+import { answer, type Availability, type Outcome, refuse } from "../contracts/mod.ts";
 import { type Authority, type Manifest, MANIFEST_PATH, parseManifest } from "./manifest.ts";
 import { type RawSection, splitSections } from "./sections.ts";
 
@@ -19,33 +20,6 @@ export type ReadFile = ConfinedReader;
 
 /** Documents larger than this are not read (the same limit as a source file). */
 export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
-
-/**
- * Whether a document named by the manifest could be read as UTF-8 text, and
- * if not, why: missing; unreadable; not UTF-8; over the size limit; not a
- * regular file (a FIFO, a device, a folder: never opened or waited on); a
- * symbolic link that does not lead to a file inside the repository (whatever
- * exists where it points).
- */
-export type Availability =
-  | "present"
-  | "missing"
-  | "unreadable"
-  | "not_utf8"
-  | "too_large"
-  | "not_regular"
-  | "link_outside";
-
-/** Every availability, in published order. */
-export const AVAILABILITIES: readonly Availability[] = [
-  "present",
-  "missing",
-  "unreadable",
-  "not_utf8",
-  "too_large",
-  "not_regular",
-  "link_outside",
-];
 
 /** One section with its digest, as the corpus holds it. */
 export interface CorpusSection extends RawSection {
@@ -76,10 +50,8 @@ export interface Corpus {
 }
 
 /** Why the corpus could not be loaded at all. */
-export interface CorpusFailure {
-  readonly reason: "manifest_unavailable" | "manifest_invalid";
-  readonly message: string;
-}
+/** Why the corpus cannot be loaded at all: only the manifest can fail it. */
+export type CorpusFailure = "manifest_unavailable" | "manifest_invalid";
 
 // ignoreBOM keeps a leading byte order mark in the text, so a text is its bytes exactly.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -89,19 +61,20 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * it names. A document that is missing or unreadable is listed as such with
  * no sections; only the manifest's own absence or invalidity fails the load.
  */
-export function loadCorpus(docsRoot: string, read: ReadFile): Corpus | CorpusFailure {
+export function loadCorpus(docsRoot: string, read: ReadFile): Outcome<Corpus, CorpusFailure> {
   const manifestBytes = read(join(docsRoot, MANIFEST_PATH), MAX_DOCUMENT_BYTES);
   if (!(manifestBytes instanceof Uint8Array)) {
-    return {
-      reason: "manifest_unavailable",
-      message: manifestBytes.error === "not_found"
+    return refuse(
+      "unavailable",
+      "manifest_unavailable",
+      manifestBytes.error === "not_found"
         ? `The docs repository has no ${MANIFEST_PATH}`
         : `The docs repository's ${MANIFEST_PATH} could not be read: ${manifestBytes.message}`,
-    };
+    );
   }
   const parsed = parseManifest(manifestBytes);
-  if ("error" in parsed) return { reason: "manifest_invalid", message: parsed.error };
-  const manifest = parsed.manifest;
+  if (parsed.kind === "refusal") return parsed;
+  const manifest = parsed.value;
 
   const documents = manifest.documents.map((entry): CorpusDocument => {
     const base = {
@@ -134,7 +107,12 @@ export function loadCorpus(docsRoot: string, read: ReadFile): Corpus | CorpusFai
     return { ...base, availability: "present", bytes, digest: blake3(bytes), sections };
   });
 
-  return { manifest, manifestBytes, documents, state: corpusState(manifestBytes, documents) };
+  return answer({
+    manifest,
+    manifestBytes,
+    documents,
+    state: corpusState(manifestBytes, documents),
+  });
 }
 
 /**

@@ -3,13 +3,14 @@
  * repository: the one file that names what the documentation and repository
  * tools may read, and what the repository is made of.
  *
- * The documentation tools (N32) use its `documents`; the repository map and
- * task context (N33) use all of it. It is validated whole at every call, so
+ * The documentation tools use its `documents`; the repository map and
+ * task context use all of it. It is validated whole at every call, so
  * one definition of "a valid manifest" serves both.
  *
  * @module
  */
 import { z } from "zod";
+import { answer, type Outcome, refuse } from "../contracts/mod.ts";
 
 /** Where the manifest lives, relative to the docs repository. Fixed. */
 export const MANIFEST_PATH = "nazm-repo.json";
@@ -48,25 +49,6 @@ const LocalId = z.string().regex(
 
 /** A document id: one lowercase word or words joined by `-`; it begins every section id. */
 const DocumentId = z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/).max(64);
-
-/**
- * The kinds of entity the repository map holds; an entity's map id is
- * `<kind>:<local id>`. `module`, `definition` and `section` are derived (from
- * the compilation roots and the documents), never declared in the manifest.
- */
-export const ENTITY_KINDS = [
-  "package",
-  "target",
-  "source_root",
-  "compilation_root",
-  "module",
-  "definition",
-  "document",
-  "section",
-  "schema",
-  "profile",
-] as const;
-export type EntityKind = typeof ENTITY_KINDS[number];
 
 /** A reference to a declared entity by its map id, `<kind>:<local id>`. */
 const EntityRef = z.string().regex(
@@ -176,21 +158,25 @@ export type ManifestDocument = z.infer<typeof ManifestDocument>;
  * document paths, and every reference resolving to a declared entity.
  * Returns the manifest, or one sentence saying what is wrong.
  */
-export function parseManifest(bytes: Uint8Array): { manifest: Manifest } | { error: string } {
+export function parseManifest(bytes: Uint8Array): Outcome<Manifest, "manifest_invalid"> {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    return { error: `${MANIFEST_PATH} is not UTF-8 JSON` };
+    return invalid(`${MANIFEST_PATH} is not UTF-8 JSON`);
   }
   const parsed = Manifest.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { error: `${MANIFEST_PATH} at ${formatPath(issue.path)}: ${issue.message}` };
+    return invalid(`${MANIFEST_PATH} at ${formatPath(issue.path)}: ${issue.message}`);
   }
   const manifest = parsed.data;
   const problem = checkReferences(manifest);
-  return problem === null ? { manifest } : { error: `${MANIFEST_PATH}: ${problem}` };
+  return problem === null ? answer(manifest) : invalid(`${MANIFEST_PATH}: ${problem}`);
+}
+
+function invalid(message: string): Outcome<never, "manifest_invalid"> {
+  return refuse("unavailable", "manifest_invalid", message);
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

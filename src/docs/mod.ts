@@ -9,8 +9,6 @@
 export * from "./docs.ts";
 export * from "./manifest.ts";
 export {
-  AVAILABILITIES,
-  type Availability,
   type Corpus,
   type CorpusDocument,
   type CorpusFailure,

@@ -1,5 +1,5 @@
 /**
- * N27, nazm.context/4: the semantic context packet of the function, record
+ * nazm.context/4: the semantic context packet of the function, record
  * or enum declared or used at a position (docs/architecture.md §7.29).
  *
  * @module
@@ -13,7 +13,15 @@ import {
   type Link as ModelLink,
 } from "../semantics/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
-import { answer, type Outcome, refuse } from "./outcome.ts";
+import {
+  answer,
+  type ContextInput,
+  type ContextPacket,
+  type ContextReason,
+  type Link,
+  type Outcome,
+  refuse,
+} from "../contracts/mod.ts";
 import {
   compileRoot,
   type FactOptions,
@@ -24,49 +32,8 @@ import {
   UNSUPPORTED,
 } from "./source.ts";
 
-export interface ContextRequest {
-  readonly file: string;
-  readonly position: { readonly line: number; readonly column: number };
-}
-
-export interface ContextLink {
-  readonly key: string;
-  readonly kind: Definition["kind"];
-  readonly name: string;
-  readonly place: Place;
-}
-
-export interface ContextPacket {
-  readonly schema: "nazm.context/4";
-  readonly status: "ok";
-  readonly compiler: string;
-  readonly root: string;
-  readonly state: { readonly source: string };
-  readonly target: {
-    readonly key: string;
-    readonly kind: Definition["kind"];
-    readonly name: string;
-    readonly module: string;
-    readonly exported: boolean;
-    readonly place: Place;
-    readonly name_place: Place;
-    readonly signature: string;
-    readonly doc: string | null;
-    readonly source: string;
-  };
-  readonly uses: readonly ContextLink[];
-  readonly types: readonly ContextLink[];
-  readonly used_by: readonly ContextLink[];
-  readonly calls: readonly ContextLink[];
-  readonly called_by: readonly ContextLink[];
-  readonly diagnostics: readonly {
-    readonly id: string;
-    readonly code: string;
-    readonly severity: "error" | "warning";
-    readonly place: Place;
-  }[];
-  readonly unsupported: readonly string[];
-}
+export type ContextRequest = ContextInput;
+export type ContextLink = Link;
 
 const decoder = new TextDecoder();
 
@@ -75,7 +42,7 @@ export function semanticContext(
   config: RootConfig,
   request: ContextRequest,
   options: FactOptions = {},
-): Outcome<ContextPacket> {
+): Outcome<ContextPacket, ContextReason> {
   const compilation = compileRoot(config, options);
   return contextOf(compilation, request);
 }
@@ -84,7 +51,7 @@ export function semanticContext(
 export function contextOf(
   compilation: Compilation,
   request: ContextRequest,
-): Outcome<ContextPacket> {
+): Outcome<ContextPacket, ContextReason> {
   const echo = { file: request.file, position: request.position };
   if (compilation.rootError !== null) {
     return refuse("unavailable", "root_unreadable", "the root file cannot be read now", echo);

@@ -1,19 +1,29 @@
 /**
- * N30 and N31: the diagnostics index, one diagnostic in full, and what
+ * The diagnostics index, one diagnostic in full, and what
  * `nazm check` concludes (docs/architecture.md §7.32, §7.33).
  *
  * @module
  */
-import { COMPILER, type Diagnostic, isSyntaxCode, type Position } from "../base/mod.ts";
+import { COMPILER, type Diagnostic, isSyntaxCode } from "../base/mod.ts";
+import {
+  answer,
+  type CommandSummaryAnswer,
+  type CommandSummaryReason,
+  type DiagnosticAnswer,
+  type DiagnosticIndexAnswer,
+  type DiagnosticIndexReason,
+  type DiagnosticReason,
+  type FixCounts,
+  type Outcome,
+  refuse,
+} from "../contracts/mod.ts";
 import {
   type Compilation,
-  type DiagnosticJson,
   fileLookup,
   primaryPlace,
   serializeDiagnostic,
 } from "../semantics/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
-import { answer, type Outcome, refuse } from "./outcome.ts";
 import {
   compileRoot,
   type FactOptions,
@@ -22,69 +32,16 @@ import {
   sourceState,
 } from "./source.ts";
 
-export interface FixCounts {
-  readonly automatic: number;
-  readonly needs_review: number;
-}
-
-export interface IndexEntry {
-  readonly id: string;
-  readonly code: string;
-  readonly severity: "error" | "warning";
-  readonly file: string;
-  readonly start: Position;
-  readonly end: Position;
-  /** The key of the definition whose declaration holds it, or null. */
-  readonly owner: string | null;
-  readonly fixes: FixCounts;
-}
-
-export interface DiagnosticIndex {
-  readonly schema: "nazm.diagnostic-index/2";
-  readonly compiler: string;
-  readonly root: string;
-  readonly state: { readonly source: string };
-  readonly diagnostics: readonly IndexEntry[];
-}
-
-/** The nazm.semantic_patch request that plans a fix. */
-export interface FixRequest {
-  readonly operation: "fix";
-  readonly diagnostic: string;
-  readonly fix: number;
-  readonly state: string;
-}
-
+/** nazm.diagnostic-index/2. */
+export type DiagnosticIndex = DiagnosticIndexAnswer;
+/** One entry of the index. */
+export type IndexEntry = DiagnosticIndex["diagnostics"][number];
 /** nazm.diagnostic/1 as the server and `nazm check --json` publish it. */
-export interface DiagnosticDocument extends Omit<DiagnosticJson, "fixes"> {
-  /** Null for a diagnostic with no place (a program's missing main). */
-  readonly id: string | null;
-  readonly fixes:
-    readonly (DiagnosticJson["fixes"][number] & { readonly request: FixRequest | null })[];
-  /** The compiler records no facts beyond the diagnostic itself. */
-  readonly facts: "unavailable";
-}
-
-export interface SummaryEntry {
-  readonly code: string;
-  readonly severity: "error" | "warning";
-  readonly place: DiagnosticJson["place"];
-  readonly fixes: FixCounts;
-  /** The id nazm.diagnostics lists it under, or null when the index does not hold it. */
-  readonly id: string | null;
-}
-
-export interface CommandSummary {
-  readonly schema: "nazm.command-summary/1";
-  readonly command: "check";
-  readonly compiler: string;
-  readonly root: string;
-  readonly status: "ok" | "failed";
-  readonly exit_status: 0 | 1;
-  readonly errors: number;
-  readonly warnings: number;
-  readonly diagnostics: readonly SummaryEntry[];
-}
+export type DiagnosticDocument = DiagnosticAnswer;
+/** nazm.command-summary/1. */
+export type CommandSummary = CommandSummaryAnswer;
+/** One diagnostic as the check summary lists it. */
+export type SummaryEntry = CommandSummary["diagnostics"][number];
 
 /** Syntax diagnostics (the code table's `syntax` group): their fixes cannot be planned as patches. */
 export { isSyntaxCode };
@@ -103,7 +60,7 @@ function owners(compilation: Compilation): Map<Diagnostic, string> {
   return owner;
 }
 
-function rootUnreadable(): Outcome<never> {
+function rootUnreadable(): Outcome<never, "root_unreadable"> {
   return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
 }
 
@@ -111,7 +68,7 @@ function rootUnreadable(): Outcome<never> {
 export function diagnosticsIndex(
   config: RootConfig,
   options: FactOptions = {},
-): Outcome<DiagnosticIndex> {
+): Outcome<DiagnosticIndex, DiagnosticIndexReason> {
   const compilation = compileRoot(config, options);
   if (compilation.rootError !== null) return rootUnreadable();
   return answer(indexOf(compilation));
@@ -182,7 +139,7 @@ export function diagnosticDetail(
   config: RootConfig,
   request: { readonly id: string; readonly state: string },
   options: FactOptions = {},
-): Outcome<DiagnosticDocument> {
+): Outcome<DiagnosticDocument, DiagnosticReason> {
   const compilation = compileRoot(config, options);
   if (compilation.rootError !== null) return rootUnreadable();
   const state = sourceState(compilation);
@@ -205,7 +162,7 @@ export function diagnosticDetail(
 export function commandSummary(
   config: RootConfig,
   options: FactOptions = {},
-): Outcome<CommandSummary> {
+): Outcome<CommandSummary, CommandSummaryReason> {
   const compilation = compileRoot(config, options);
   if (compilation.rootError !== null) return rootUnreadable();
   return answer(summaryOf(compilation));

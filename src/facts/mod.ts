@@ -6,7 +6,7 @@
  *
  * @module
  */
-export { answer, type Outcome, refuse, type Refused } from "./outcome.ts";
+export { answer, type Outcome, type Refusal, refuse } from "../contracts/mod.ts";
 export {
   compileEdited,
   compileRoot,
@@ -22,32 +22,19 @@ export {
   UNSUPPORTED,
 } from "./source.ts";
 export { diagnosticIds } from "./diagnostic_ids.ts";
-/** The pattern of every definition key (`module.path::name`, `#2` after a duplicate's name). */
-export { DEFINITION_KEY } from "../semantics/mod.ts";
+export { type ContextLink, contextOf, type ContextRequest, semanticContext } from "./context.ts";
 export {
-  type ContextLink,
-  contextOf,
-  type ContextPacket,
-  type ContextRequest,
-  semanticContext,
-} from "./context.ts";
-export {
-  BASELINE_PROBLEMS,
   type BaselineProblem,
   baselineSize,
   checkBaseline,
-  type Delta,
   deltaBetween,
   MAX_BASELINE_BYTES,
   MAX_BASELINE_DEPTH,
   MAX_BASELINE_VALUES,
   readBaseline,
   refuseBaseline,
-  type SectionName,
-  SECTIONS,
   semanticDelta,
   semanticSnapshot,
-  type Snapshot,
   snapshotDigest,
   snapshotOf,
 } from "./snapshot.ts";
@@ -60,8 +47,6 @@ export {
   diagnosticsIndex,
   documentOf,
   documentsOf,
-  type FixCounts,
-  type FixRequest,
   type IndexEntry,
   indexOf,
   isSyntaxCode,
@@ -74,6 +59,7 @@ export {
   type PatchEdit,
   type PatchOptions,
   type PatchRequest,
+  patchRequestOf,
   type PatchSubject,
   semanticPatch,
   semanticPatchOf,

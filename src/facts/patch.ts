@@ -1,5 +1,5 @@
 /**
- * N29, nazm.patch/2: a planned rename or diagnostic fix, as minimal
+ * nazm.patch/2: a planned rename or diagnostic fix, as minimal
  * exact-byte edits bound to the state they were planned on
  * (docs/architecture.md §7.31). Nothing is applied and no plan is kept.
  *
@@ -9,14 +9,7 @@
  *
  * @module
  */
-import {
-  blake3,
-  COMPILER,
-  type Diagnostic,
-  type Position,
-  type Precondition,
-  type Span,
-} from "../base/mod.ts";
+import { blake3, COMPILER, type Diagnostic, type Span } from "../base/mod.ts";
 import {
   type Binding,
   type Compilation,
@@ -32,7 +25,14 @@ import {
 import { type Import, isIdentifier, walk } from "../syntax/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
 import { isSyntaxCode } from "./diagnostics.ts";
-import { answer, type Outcome, refuse } from "./outcome.ts";
+import {
+  answer,
+  type Outcome,
+  type PatchAnswer,
+  type PatchInput,
+  type PatchReason,
+  refuse,
+} from "../contracts/mod.ts";
 import { snapshotDigest, snapshotOf } from "./snapshot.ts";
 import { type PlannedChange, spliced, type Verification, verifyPlan } from "./verify.ts";
 import {
@@ -44,68 +44,36 @@ import {
   sourceState,
 } from "./source.ts";
 
+/**
+ * A nazm.semantic_patch request as its input validates it: one operation
+ * with exactly that operation's fields.
+ */
 export type PatchRequest =
-  | {
-    readonly operation: "rename";
-    readonly file: string;
-    readonly position: { readonly line: number; readonly column: number };
-    readonly new_name: string;
-  }
-  | {
-    readonly operation: "fix";
-    readonly diagnostic: string;
-    readonly fix: number;
-    readonly state: string;
-  };
+  | { readonly operation: "rename" } & Required<Pick<PatchInput, "file" | "position" | "new_name">>
+  | { readonly operation: "fix" } & Required<Pick<PatchInput, "diagnostic" | "fix" | "state">>;
 
-export interface PatchEdit {
-  readonly file: string;
-  readonly start: Position;
-  readonly end: Position;
-  /** The exact text the edit replaces: apply it only where these bytes still are. */
-  readonly expected: string;
-  readonly replacement: string;
+/** The request a validated nazm.semantic_patch input makes: its operation's fields only. */
+export function patchRequestOf(input: PatchInput): PatchRequest {
+  return input.operation === "rename"
+    ? {
+      operation: "rename",
+      file: input.file!,
+      position: input.position!,
+      new_name: input.new_name!,
+    }
+    : { operation: "fix", diagnostic: input.diagnostic!, fix: input.fix!, state: input.state! };
 }
 
-export interface Patch {
-  readonly schema: "nazm.patch/2";
-  readonly compiler: string;
-  readonly root: string;
-  readonly operation: "rename" | "fix";
-  /** What the plan changes: the renamed definition or local, or the fixed diagnostic. */
-  readonly target:
-    | {
-      readonly kind: "definition";
-      readonly key: string;
-      readonly new_key: string;
-      readonly name: string;
-      readonly new_name: string;
-    }
-    | {
-      readonly kind: "local";
-      readonly owner: string;
-      readonly name: string;
-      readonly new_name: string;
-    }
-    | {
-      readonly kind: "diagnostic";
-      readonly id: string;
-      readonly code: string;
-      readonly fix: number;
-      readonly title: string;
-    };
-  readonly applicability: "automatic" | "needs_review";
-  readonly precondition: Precondition;
-  readonly baseline: { readonly snapshot: string };
-  readonly files: readonly { readonly file: string; readonly digest: string }[];
-  readonly edits: readonly PatchEdit[];
-  /**
-   * What was checked before the plan was returned: its edits applied in
-   * memory and the edited compilation compared with the current one. Null
-   * only for a plan made with `verify: false` (measurement, never published).
-   */
-  readonly verification: Verification | null;
-}
+/**
+ * nazm.patch/2. `verification` is null only for a plan made with
+ * `verify: false` (measurement, never published).
+ */
+export type Patch = Omit<PatchAnswer, "verification"> & {
+  readonly verification: PatchAnswer["verification"] | null;
+};
+
+/** One exact-byte edit: apply it only where `expected` still is. */
+export type PatchEdit = PatchAnswer["edits"][number];
 
 interface RawEdit {
   readonly file: string;
@@ -130,7 +98,7 @@ export function semanticPatch(
   config: RootConfig,
   request: PatchRequest,
   options: PatchOptions = {},
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   return semanticPatchOf(compileRoot(config, options), request, options);
 }
 
@@ -139,7 +107,7 @@ export function semanticPatchOf(
   compilation: Compilation,
   request: PatchRequest,
   options: PatchOptions = {},
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   if (compilation.rootError !== null) {
     return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
   }
@@ -154,7 +122,7 @@ function planFix(
   compilation: Compilation,
   request: Extract<PatchRequest, { operation: "fix" }>,
   options: PatchOptions,
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   const echo = { diagnostic: request.diagnostic, fix: request.fix };
   if (request.state !== sourceState(compilation)) {
     return refuse(
@@ -206,7 +174,7 @@ function planFix(
   );
 }
 
-function syntaxRecovery(echo: Record<string, unknown>): Outcome<never> {
+function syntaxRecovery(echo: Record<string, unknown>): Outcome<never, "syntax_recovery"> {
   return refuse(
     "unavailable",
     "syntax_recovery",
@@ -221,7 +189,7 @@ function planRename(
   compilation: Compilation,
   request: Extract<PatchRequest, { operation: "rename" }>,
   options: PatchOptions,
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   const echo = { file: request.file, position: request.position, new_name: request.new_name };
   const file = matchFile(compilation, request.file);
   if (file === null) {
@@ -283,7 +251,7 @@ function renameDefinition(
   newName: string,
   echo: Record<string, unknown>,
   options: PatchOptions,
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   if (def.exported) {
     return refuse(
       "refused",
@@ -445,7 +413,7 @@ function renameLocal(
   newName: string,
   echo: Record<string, unknown>,
   options: PatchOptions,
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   const binding = owner.bindings[index];
   const kind = binding.kind === "type_parameter" ? "type_parameter" : "local";
   const problem = nameProblem(newName, binding.name, kind);
@@ -520,7 +488,7 @@ function plan(
   head: Pick<Patch, "operation" | "target" | "applicability" | "precondition">,
   raw: readonly RawEdit[],
   checking: Checking,
-): Outcome<Patch> {
+): Outcome<Patch, PatchReason> {
   const files = new Map(compilation.files.map((f) => [f.path, f]));
   const sorted = [...raw].sort((a, b) =>
     a.file < b.file

@@ -1,5 +1,5 @@
 /**
- * N28: nazm.snapshot/4 and nazm.delta/2 (docs/architecture.md §7.30).
+ * nazm.snapshot/4 and nazm.delta/2 (docs/architecture.md §7.30).
  *
  * Only the `source` digest depends on bytes. Every other section is a
  * digest of durable identities (keys, kinds, names, type structure,
@@ -21,8 +21,20 @@ import {
   isDigest,
   scanJson,
 } from "../base/mod.ts";
-import { type Compilation, type Definition, DEFINITION_KEY, type Link } from "../semantics/mod.ts";
-import { answer, type Outcome, refuse } from "./outcome.ts";
+import type { Compilation, Link } from "../semantics/mod.ts";
+import {
+  answer,
+  type BASELINE_PROBLEMS,
+  DEFINITION_KEY,
+  type Delta,
+  type DeltaReason,
+  type Outcome,
+  refuse,
+  SECTIONS,
+  type Snapshot,
+  type SnapshotDefinition,
+  type SnapshotReason,
+} from "../contracts/mod.ts";
 import {
   compileRoot,
   type FactOptions,
@@ -32,52 +44,14 @@ import {
   UNSUPPORTED,
 } from "./source.ts";
 
-/** The sections a definition's digests cover, in published order. */
-export const SECTIONS = [
-  "source",
-  "shape",
-  "dependencies",
-  "related_types",
-  "references",
-  "callers",
-  "callees",
-  "diagnostics",
-] as const;
-
-export type SectionName = (typeof SECTIONS)[number];
-
-export interface SnapshotDefinition {
-  readonly kind: Definition["kind"];
-  readonly name: string;
-  readonly module: string;
-  readonly digests: { readonly [section in SectionName]: string };
-}
-
-export interface Snapshot {
-  readonly schema: "nazm.snapshot/4";
-  readonly root: RootIdentity;
-  readonly compiler: string;
-  readonly definitions: { readonly [key: string]: SnapshotDefinition };
-  readonly unsupported: readonly string[];
-}
-
-export interface Delta {
-  readonly schema: "nazm.delta/2";
-  readonly root: RootIdentity;
-  readonly compiler: string;
-  readonly baseline: string;
-  readonly current: string;
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly { readonly key: string; readonly sections: readonly SectionName[] }[];
-  readonly unsupported: readonly string[];
-}
-
 /** The largest baseline accepted, in bytes of its JSON text. */
 export const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
 
 /** The snapshot of the root's compilation on disk now. */
-export function semanticSnapshot(config: RootConfig, options: FactOptions = {}): Outcome<Snapshot> {
+export function semanticSnapshot(
+  config: RootConfig,
+  options: FactOptions = {},
+): Outcome<Snapshot, SnapshotReason> {
   const compilation = compileRoot(config, options);
   const refusal = unavailable(compilation);
   return refusal ?? answer(snapshotOf(compilation));
@@ -88,7 +62,7 @@ export function snapshotDigest(snapshot: Snapshot): string {
   return blake3Canonical(snapshot);
 }
 
-function unavailable(compilation: Compilation): Outcome<never> | null {
+function unavailable(compilation: Compilation): Outcome<never, SnapshotReason> | null {
   if (compilation.rootError !== null) {
     return refuse("unavailable", "root_unreadable", "the root file cannot be read now");
   }
@@ -149,18 +123,6 @@ export function snapshotOf(compilation: Compilation): Snapshot {
 }
 
 // ---------------------------------------------------------------- delta
-
-/** What can be wrong with a baseline, in the order they are looked for. */
-export const BASELINE_PROBLEMS = [
-  "not_a_snapshot",
-  "other_root",
-  "other_compiler",
-  "unknown_field",
-  "malformed_key",
-  "duplicate_key",
-  "bad_digest",
-  "too_large",
-] as const;
 
 /** Why a baseline is not accepted, with where in it. */
 export interface BaselineProblem {
@@ -352,7 +314,7 @@ export function semanticDelta(
   config: RootConfig,
   baseline: unknown,
   options: FactOptions = {},
-): Outcome<Delta> {
+): Outcome<Delta, DeltaReason> {
   const compilation = compileRoot(config, options);
   if (compilation.rootError !== null) return unavailable(compilation)!;
   const problem = checkBaseline(baseline, rootIdentity(compilation));
@@ -380,42 +342,50 @@ const asciiText = new TextDecoder();
  * one scan without recursion, so a 5,000-deep `[[[…]]]` is a refusal, not a
  * stack overflow), not UTF-8, not JSON, or repeating a key.
  */
-export function readBaseline(bytes: Uint8Array): { readonly baseline: unknown } | BaselineProblem {
+export function readBaseline(bytes: Uint8Array): Outcome<unknown, DeltaReason> {
   const tooLarge = baselineSize(bytes.length);
-  if (tooLarge !== null) return tooLarge;
+  if (tooLarge !== null) return refuseBaseline(tooLarge);
   const scan = scanJson(bytes, {
     maxDepth: MAX_BASELINE_DEPTH,
     maxValues: MAX_BASELINE_VALUES,
     keys: "count",
   });
   if (scan.tooDeep !== null) {
-    return {
+    return refuseBaseline({
       problem: "not_a_snapshot",
       path: scan.tooDeep,
       message:
         `the baseline nests deeper than ${MAX_BASELINE_DEPTH} levels, which no snapshot does (at ${scan.tooDeep})`,
-    };
+    });
   }
   if (scan.tooManyValues) {
-    return {
+    return refuseBaseline({
       problem: "too_large",
       path: "$",
       message:
         `the baseline holds more than ${MAX_BASELINE_VALUES} JSON values, over the limit (a 64 MiB snapshot holds about 1.3 million)`,
-    };
+    });
   }
   let baseline: unknown;
   try {
     baseline = JSON.parse((scan.ascii ? asciiText : strictUtf8).decode(bytes));
   } catch {
-    return { problem: "not_a_snapshot", path: "$", message: "the baseline is not JSON" };
+    return refuseBaseline({
+      problem: "not_a_snapshot",
+      path: "$",
+      message: "the baseline is not JSON",
+    });
   }
   if (countKeys(baseline) !== scan.keyCount) {
     // JSON.parse kept one of a repeated key's values: find where, exactly.
     const path = scanJson(bytes).duplicateKey ?? "$";
-    return { problem: "duplicate_key", path, message: `the baseline repeats a key: ${path}` };
+    return refuseBaseline({
+      problem: "duplicate_key",
+      path,
+      message: `the baseline repeats a key: ${path}`,
+    });
   }
-  return { baseline };
+  return answer(baseline);
 }
 
 /** The problem with a baseline whose JSON text is `bytes` long, if it is over the limit. */
@@ -429,7 +399,7 @@ export function baselineSize(bytes: number): BaselineProblem | null {
 }
 
 /** The refusal of a baseline that is not accepted. */
-export function refuseBaseline(problem: BaselineProblem): Outcome<never> {
+export function refuseBaseline(problem: BaselineProblem): Outcome<never, DeltaReason> {
   return refuse("refused", "invalid_baseline", problem.message, {
     problem: problem.problem,
     path: problem.path,

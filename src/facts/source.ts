@@ -125,13 +125,7 @@ export function rootIdentity(compilation: Compilation): RootIdentity {
  * What a packet, a snapshot and a delta mark unsupported — facts the
  * compiler does not have — rather than leave empty or call unchanged.
  */
-export const UNSUPPORTED = [
-  "effects",
-  "capabilities",
-  "tests",
-  "semantic_history",
-  "behavioural_equivalence",
-] as const;
+export { UNSUPPORTED } from "../contracts/mod.ts";
 
 /**
  * `state.source`: BLAKE3 over the relative path and bytes of each file the

@@ -32,7 +32,7 @@ import {
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
 } from "../semantics/mod.ts";
-import { type SectionName, SECTIONS } from "./snapshot.ts";
+import { type SectionName, SECTIONS } from "../contracts/mod.ts";
 import { compileEdited, type FactOptions } from "./source.ts";
 
 /** One edit of a plan, in the current bytes; a plan's edits are sorted and do not overlap. */
@@ -182,11 +182,11 @@ interface Shift {
 
 /** Where a span of one side lands on the other. */
 type Mapped =
-  | { readonly k: "kept"; readonly start: number; readonly end: number }
+  | { readonly kind: "kept"; readonly start: number; readonly end: number }
   /** Exactly the span of a renaming edit, or (edited side) inside its replacement. */
-  | { readonly k: "renamed"; readonly start: number; readonly end: number }
+  | { readonly kind: "renamed"; readonly start: number; readonly end: number }
   /** Overlapping a fix's edit, or inside the text it inserts: the plan's own text. */
-  | { readonly k: "edited" };
+  | { readonly kind: "edited" };
 
 /** The edits of a plan per file, and offsets mapped across them both ways. */
 class EditShifts {
@@ -243,7 +243,7 @@ class EditShifts {
   /** Names are never empty, so a span is before an edit, after it, or overlaps it. */
   #map(file: string, start: number, end: number, fromEdited: boolean): Mapped {
     const shifts = this.files.get(file);
-    if (shifts === undefined) return { k: "kept", start, end };
+    if (shifts === undefined) return { kind: "kept", start, end };
     let delta = 0;
     for (const s of shifts) {
       const [from, to] = fromEdited ? [s.newStart, s.newEnd] : [s.start, s.end];
@@ -259,17 +259,19 @@ class EditShifts {
       // A name a rename replaced: on the edited side the replacement holds the new name
       // (after `x: ` for a shorthand field); either way the whole edit is its other side.
       const renamed = fromEdited ? start >= from && end <= to : start === from && end === to;
-      if (this.#renaming && renamed) return { k: "renamed", start: otherFrom, end: otherTo };
-      return { k: "edited" };
+      if (this.#renaming && renamed) return { kind: "renamed", start: otherFrom, end: otherTo };
+      return { kind: "edited" };
     }
-    return { k: "kept", start: start + delta, end: end + delta };
+    return { kind: "kept", start: start + delta, end: end + delta };
   }
 
   /** A place in the files as they are now, for a span of either side. */
   place(file: string, span: Span, edited: boolean): Place | null {
-    const mapped = edited ? this.back(file, span.start, span.end) : { k: "kept" as const, ...span };
+    const mapped = edited
+      ? this.back(file, span.start, span.end)
+      : { kind: "kept" as const, ...span };
     const compiled = this.#before.files.find((f) => f.path === file);
-    if (compiled === undefined || mapped.k === "edited") return null;
+    if (compiled === undefined || mapped.kind === "edited") return null;
     return compiled.lineIndex.place(file, { start: mapped.start, end: mapped.end });
   }
 }
@@ -517,7 +519,7 @@ function compareResolution(
   const beforeNames = resolvedNames(before, slow, (key) => key, (_file, span) => span.start);
   const afterNames = resolvedNames(after, slow, (key) => keys.back(key)!, (file, span) => {
     const m = shifts.back(file, span.start, span.end);
-    return m.k === "edited" ? null : m.start;
+    return m.kind === "edited" ? null : m.start;
   });
   for (const file of [...slow].sort()) {
     const old = beforeNames.get(file) ?? [];
@@ -525,13 +527,13 @@ function compareResolution(
     const was = new Map<string, string>();
     for (const r of old) {
       const m = shifts.forward(file, r.start, r.end);
-      if (m.k === "edited") continue;
+      if (m.kind === "edited") continue;
       was.set(`${r.start}:${r.end}`, r.id);
     }
     const is = new Map<string, { id: string }>();
     for (const r of now) {
       const m = shifts.back(file, r.start, r.end);
-      if (m.k === "edited") continue;
+      if (m.kind === "edited") continue;
       is.set(`${m.start}:${m.end}`, { id: r.id });
     }
     const spans = [...new Set([...was.keys(), ...is.keys()])].sort((a, b) => {

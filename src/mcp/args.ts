@@ -5,8 +5,10 @@
  *
  * @module
  */
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { isWithin } from "../base/mod.ts";
 import type { ContentMode, ToolNaming } from "./publishing.ts";
+import type { ServerPaths } from "./types.ts";
 
 /** The usage text printed by --help. */
 export const USAGE =
@@ -130,13 +132,6 @@ export function parseArgs(argv: readonly string[]): Command {
   };
 }
 
-/** The resolved, checked paths of a serve command. */
-export interface ServerPaths {
-  readonly root: string;
-  readonly sourceRoot: string;
-  readonly docsRoot: string;
-}
-
 /**
  * Makes the paths absolute and real and checks them: the root exists, is a
  * file and ends in .nz; the source root is a folder holding the root; the
@@ -161,7 +156,7 @@ export function resolvePaths(
     resolve(cwd, command.sourceRoot),
     `--source-root ${command.sourceRoot}`,
   );
-  if (!inside(root, sourceRoot)) {
+  if (!isWithin(sourceRoot, root)) {
     throw new Error(
       `--source-root ${sourceRoot} does not contain the root ${root}`,
     );
@@ -213,13 +208,6 @@ function realDirOrSelf(path: string): string {
     }
     throw error;
   }
-}
-
-/** True when `path` is `folder` or lies under it (both absolute, real). */
-export function inside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === "" ||
-    (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(sep));
 }
 
 function reason(error: unknown): string {

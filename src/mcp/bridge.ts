@@ -14,14 +14,12 @@ import type { Logger } from "./log.ts";
 import type {
   CallMessage,
   CallReply,
-  FailedMessage,
   InitMessage,
-  ReadyMessage,
   ReplyMessage,
   SandboxSetup,
-  StartedMessage,
+  WorkerMessage,
 } from "./protocol.ts";
-import type { ToolContext } from "./types.ts";
+import type { ServerPaths } from "./types.ts";
 
 /** The analysis module every server runs. */
 export const WORKER_MODULE: URL = new URL("./worker.ts", import.meta.url);
@@ -135,7 +133,7 @@ interface Pending {
 
 /** Forwards tool calls to the analysis worker. */
 export class AnalysisBridge {
-  #context: ToolContext;
+  #paths: ServerPaths;
   #log: Logger;
   #module: URL;
   #heapMb: number;
@@ -147,8 +145,8 @@ export class AnalysisBridge {
   #pending = new Map<number, Pending>();
   #closed = false;
 
-  constructor(context: ToolContext, log: Logger, options: BridgeOptions = {}) {
-    this.#context = context;
+  constructor(paths: ServerPaths, log: Logger, options: BridgeOptions = {}) {
+    this.#paths = paths;
     this.#log = log;
     this.#module = options.module ?? WORKER_MODULE;
     this.#heapMb = options.heapMb ?? ANALYSIS_HEAP_MB;
@@ -173,7 +171,7 @@ export class AnalysisBridge {
       });
     }
     const id = this.#next++;
-    const message: CallMessage = { type: "call", id, tool, args };
+    const message: CallMessage = { kind: "call", id, tool, args };
     const transfer: Transferable[] = [];
     for (const value of Object.values(args)) {
       if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) {
@@ -230,13 +228,11 @@ export class AnalysisBridge {
     if (this.#worker) return this.#worker;
     const worker = new Worker(
       SANDBOX_MODULE,
-      analysisWorkerOptions(this.#context, { module: this.#module.href, heapMb: this.#heapMb }),
+      analysisWorkerOptions(this.#paths, { module: this.#module.href, heapMb: this.#heapMb }),
     );
-    worker.onmessage = (
-      event: MessageEvent<ReplyMessage | ReadyMessage | FailedMessage | StartedMessage>,
-    ) => {
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const data = event.data;
-      if ("type" in data && data.type === "failed") {
+      if (data.kind === "failed") {
         const why = data.outOfMemory
           ? `the analysis ran out of memory (its limit is ${this.#heapMb} MiB)`
           : `the analysis worker failed: ${data.message}`;
@@ -244,16 +240,13 @@ export class AnalysisBridge {
         this.#discard(worker, why);
         return;
       }
-      if ("type" in data && data.type === "started") {
+      if (data.kind === "started") {
         const pending = this.#pending.get(data.id);
         if (pending !== undefined) pending.started = true;
         return;
       }
-      if ("type" in data) {
-        if (
-          data.type === "ready" && worker === this.#worker &&
-          this.#held !== undefined
-        ) {
+      if (data.kind === "ready") {
+        if (worker === this.#worker && this.#held !== undefined) {
           const held = this.#held;
           this.#held = undefined;
           for (const { message, transfer } of held) worker.postMessage(message, transfer);
@@ -278,7 +271,7 @@ export class AnalysisBridge {
       this.#log.error("a reply from the analysis worker could not be read");
     };
     this.#worker = worker;
-    this.#held = [{ message: { type: "init", context: this.#context }, transfer: [] }];
+    this.#held = [{ message: { kind: "init", paths: this.#paths }, transfer: [] }];
     return worker;
   }
 

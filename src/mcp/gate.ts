@@ -30,6 +30,7 @@
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { describeIssues } from "../contracts/mod.ts";
 import type { GateVerdict, RpcError } from "./transport.ts";
 
 /** The modern revisions served. */
@@ -238,17 +239,7 @@ export function toolCallError(
   }
   const parsed = input.safeParse(args);
   if (parsed.success) return undefined;
-  const issues = parsed.error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    code: issue.code,
-    message: issue.message,
-    ...(issue.code === "unrecognized_keys" ? { keys: issue.keys } : {}),
-  }));
-  const summary = issues.map((issue) =>
-    issue.code === "unrecognized_keys"
-      ? `unknown argument${issue.keys!.length > 1 ? "s" : ""} ${issue.keys!.join(", ")}`
-      : `${issue.path || "arguments"}: ${issue.message}`
-  ).join("; ");
+  const { issues, summary } = describeIssues(parsed.error);
   return {
     code: -32602,
     message: `Invalid arguments for tool ${name}: ${summary}`,

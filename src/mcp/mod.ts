@@ -3,12 +3,11 @@
  *
  * @module
  */
-export { parseArgs, resolvePaths, type ServerPaths, USAGE } from "./args.ts";
+export { parseArgs, resolvePaths, USAGE } from "./args.ts";
 export { analysisWorkerOptions, SANDBOX_MODULE, WORKER_MODULE } from "./bridge.ts";
 export { createLogger, type Logger, logLevelFromEnv } from "./log.ts";
-export { PUBLISHED_SCHEMAS } from "./published.ts";
+export { PUBLISHED_SCHEMAS, type Refusal, schemaFileText } from "../contracts/mod.ts";
 export { findTool, TOOLS } from "./registry.ts";
-export { schemaFileText } from "./schema_kit.ts";
 export { startServer, TOOL_ANNOTATIONS } from "./server.ts";
 export { MAX_LINE_BYTES } from "./transport.ts";
-export type { Refusal, ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
+export type { ServerPaths, ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";

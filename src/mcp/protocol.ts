@@ -1,19 +1,20 @@
 /**
- * The messages between the main thread and the analysis worker.
+ * The messages between the main thread and the analysis worker, each
+ * tagged by `kind`.
  *
  * @module
  */
-import type { Refusal, ToolContext } from "./types.ts";
+import type { ServerPaths, ToolOutcome } from "./types.ts";
 
-/** Main thread → worker: the fixed context, sent once, first. */
+/** Main thread → worker: the fixed paths, sent once, first. */
 export interface InitMessage {
-  readonly type: "init";
-  readonly context: ToolContext;
+  readonly kind: "init";
+  readonly paths: ServerPaths;
 }
 
 /** Main thread → worker: one tool call, arguments already validated. */
 export interface CallMessage {
-  readonly type: "call";
+  readonly kind: "call";
   readonly id: number;
   readonly tool: string;
   readonly args: Record<string, unknown>;
@@ -21,8 +22,7 @@ export interface CallMessage {
 
 /** Worker → main thread: the outcome of one call. */
 export type ReplyMessage =
-  | { readonly id: number; readonly kind: "answer"; readonly value: unknown }
-  | { readonly id: number; readonly kind: "refusal"; readonly value: Refusal }
+  | ToolOutcome & { readonly id: number }
   | {
     readonly id: number;
     readonly kind: "internal_error";
@@ -32,12 +32,12 @@ export type ReplyMessage =
 
 /** Worker → main thread, once, first: the worker listens now (see worker_host.ts). */
 export interface ReadyMessage {
-  readonly type: "ready";
+  readonly kind: "ready";
 }
 
 /** Worker → main thread: it begins a call (so a failure after this is the call's own). */
 export interface StartedMessage {
-  readonly type: "started";
+  readonly kind: "started";
   readonly id: number;
 }
 
@@ -46,7 +46,7 @@ export interface StartedMessage {
  * uncaught error — and answers nothing more (see sandbox.ts).
  */
 export interface FailedMessage {
-  readonly type: "failed";
+  readonly kind: "failed";
   readonly outOfMemory: boolean;
   readonly message: string;
 }
@@ -59,8 +59,10 @@ export interface SandboxSetup {
   readonly heapMb: number;
 }
 
+/** Everything the sandbox sends the main thread. */
+export type WorkerMessage = ReplyMessage | ReadyMessage | StartedMessage | FailedMessage;
+
 /** What a call resolves to on the main thread. */
 export type CallReply =
-  | { readonly kind: "answer"; readonly value: unknown }
-  | { readonly kind: "refusal"; readonly value: Refusal }
+  | ToolOutcome
   | { readonly kind: "internal_error"; readonly message: string };

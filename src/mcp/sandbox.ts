@@ -48,13 +48,13 @@ function fail(message: FailedMessage): void {
 analysis.on("message", (message: unknown) => self.postMessage(message));
 analysis.on("error", (error: Error & { code?: string }) => {
   fail({
-    type: "failed",
+    kind: "failed",
     outOfMemory: error.code === "ERR_WORKER_OUT_OF_MEMORY",
     message: error.message,
   });
 });
 analysis.on("exit", (code: number) => {
-  fail({ type: "failed", outOfMemory: false, message: `the analysis stopped (exit ${code})` });
+  fail({ kind: "failed", outOfMemory: false, message: `the analysis stopped (exit ${code})` });
 });
 self.onmessage = (event: MessageEvent) => {
   analysis.postMessage(event.data, transfers(event.data));

@@ -22,7 +22,7 @@ import {
   toolNameMap,
 } from "./publishing.ts";
 import { LineTransport, writerOf } from "./transport.ts";
-import type { AnyZodObject, ToolContext, ToolDefinition } from "./types.ts";
+import type { AnyZodObject, ServerPaths, ToolDefinition } from "./types.ts";
 
 /** The annotations every nazm-mcp tool carries: it reads, and changes nothing. */
 export const TOOL_ANNOTATIONS = Object.freeze({
@@ -42,7 +42,7 @@ export interface ServerOptions {
   /** The folder holding the published schema/ files (the server's own repository). */
   readonly schemaDir: string;
   /** Root, source root and docs repository, absolute and real. */
-  readonly context: ToolContext;
+  readonly paths: ServerPaths;
   /** Which results also carry a text block, and how tool names are published (publishing.ts). */
   readonly publication: Publication;
   readonly log: Logger;
@@ -102,7 +102,7 @@ export function startServer(options: ServerOptions): RunningServer {
   );
   // Keyed by published name: only the running mode's names are tools.
   const inputs = new Map(tools.map((tool) => [names.publishedOf(tool.name), tool.input]));
-  const bridge = new AnalysisBridge(options.context, log, {
+  const bridge = new AnalysisBridge(options.paths, log, {
     module: options.workerModule,
     callTimeoutMs: options.callTimeoutMs,
     heapMb: options.heapMb,

@@ -10,42 +10,35 @@
  * @module
  */
 import type { z } from "zod";
-import type { FactCache } from "../facts/mod.ts";
+import type { Outcome } from "../contracts/mod.ts";
+import type { FactOptions } from "../facts/mod.ts";
 
 /** Where a tool may look: fixed for the server's lifetime, absolute and real. */
-export interface ToolContext {
+export interface ServerPaths {
   /** The root module file (`--root`). */
   readonly root: string;
   /** The folder imports resolve under (`--source-root`, default the root's folder). */
   readonly sourceRoot: string;
   /** The documentation repository (`--docs`, default the one the server was built from). */
   readonly docsRoot: string;
-  /**
-   * Parse results and the last analysis, kept by the worker between calls
-   * and keyed by file digests: answers are byte-identical without it.
-   */
-  readonly cache?: FactCache;
 }
 
 /**
- * A well-formed call the tool cannot answer: a tool result with
- * `isError: true` whose structured content is this object, valid against the
- * tool's published output schema (its refusal branch).
+ * What a tool runs with: the paths, and how facts are computed — the
+ * worker's cache of parses and the last analysis, kept between calls and
+ * keyed by file digests (answers are byte-identical without it).
  */
-export interface Refusal {
-  readonly status: "refused" | "unavailable";
-  /** A reason code from the tool's closed list (its schema lists them). */
-  readonly reason: string;
-  /** One sentence for a reader. */
-  readonly message: string;
-  /** Whatever identifies the request (id, state, ...), as the schema allows. */
-  readonly [field: string]: unknown;
+export interface ToolContext {
+  readonly paths: ServerPaths;
+  readonly facts: FactOptions;
 }
 
-/** What a tool's `run` returns. */
-export type ToolOutcome =
-  | { readonly kind: "answer"; readonly value: unknown }
-  | { readonly kind: "refusal"; readonly value: Refusal };
+/**
+ * What a tool's `run` returns: the fact's own outcome, passed on unchanged.
+ * A refusal becomes a tool result with `isError: true` whose structured
+ * content is the refusal, valid against the tool's published output schema.
+ */
+export type ToolOutcome = Outcome<unknown, string>;
 
 /** Any zod object schema (a tool's input is a strict one). */
 // deno-lint-ignore no-explicit-any
@@ -82,14 +75,4 @@ export function defineTool<Input extends AnyZodObject>(
   tool: ToolDefinition<Input>,
 ): ToolDefinition<Input> {
   return tool;
-}
-
-/** Shorthand for an answer outcome. */
-export function answer(value: unknown): ToolOutcome {
-  return { kind: "answer", value };
-}
-
-/** Shorthand for a refusal outcome. */
-export function refusal(value: Refusal): ToolOutcome {
-  return { kind: "refusal", value };
 }

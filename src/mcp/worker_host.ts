@@ -1,5 +1,5 @@
 /**
- * The body of an analysis worker: receives the context once, then
+ * The body of an analysis worker: receives the paths once, then
  * `{ id, tool, args }` calls, runs the named tool and posts its outcome. A
  * tool that throws gives an `internal_error` reply; the worker keeps going.
  * worker.ts serves the registry's tools with it; tests serve test tools.
@@ -21,15 +21,15 @@ export function serveToolsInWorker(tools: readonly ToolDefinition[]): void {
   };
   scope.onmessage = (event) => {
     const message = event.data;
-    if (message.type === "init") {
-      context = Object.freeze({ ...message.context, cache: newFactCache() });
+    if (message.kind === "init") {
+      context = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
       return;
     }
     // Each call runs in a timer, not in the message handler: a worker that
     // runs out of its heap in a handler stops without a word, in a timer
     // it reports ERR_WORKER_OUT_OF_MEMORY (measured on Deno 2.9.6).
     setTimeout(async () => {
-      scope.postMessage({ type: "started", id: message.id });
+      scope.postMessage({ kind: "started", id: message.id });
       scope.postMessage(await runCall(tools, context, message));
     }, 0);
   };
@@ -47,7 +47,7 @@ export function serveToolsInWorker(tools: readonly ToolDefinition[]): void {
 export const MAX_ANSWER_CHARS = 64 * 1024 * 1024;
 
 /** The worker's first message: it is listening. */
-export const READY = { type: "ready" } as const;
+export const READY = { kind: "ready" } as const;
 
 /** Runs one call; never throws. */
 export async function runCall(

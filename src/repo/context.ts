@@ -7,35 +7,37 @@
  * @module
  */
 import { COMPILER, isDigest } from "../base/mod.ts";
-import { sectionText } from "../docs/mod.ts";
 import {
-  type EntityAuthority,
-  type EntitySource,
-  loadRepository,
+  answer,
+  type ContextItem,
+  type Intent,
+  ITEM_REASONS,
+  type ItemReason,
   MAP_KINDS,
   type MapEntity,
   type MapKind,
+  type Outcome,
+  PRIORITIES,
+  type Priority,
+  refuse as refusal,
   type RelationKind,
+  type TaskContextAnswer,
+  type TaskContextInput,
+  type TaskContextReason,
+} from "../contracts/mod.ts";
+import { sectionText } from "../docs/mod.ts";
+import {
+  type EntitySource,
+  loadRepository,
   type RepoReadOptions,
   type RepositoryModel,
-  type Retrieve,
 } from "./map.ts";
-
-export const TASK_CONTEXT_SCHEMA = "nazm.task-context/1";
-
-/** What the task is; `edit` is the default and the widest. */
-export const INTENTS = ["understand", "edit", "diagnose", "test"] as const;
-export type Intent = typeof INTENTS[number];
-
-/** Priority classes, most important first. */
-export const PRIORITIES = ["seed", "required", "related", "background"] as const;
-export type Priority = typeof PRIORITIES[number];
 
 /** At most this many seeds. */
 export const MAX_SEEDS = 8;
 
 /** The inverse name of each relation, as a reason seen from its target. */
-export const INVERSE: Readonly<Record<RelationKind, Reason>> = {
+export const INVERSE: Readonly<Record<RelationKind, ItemReason>> = {
   depends_on: "depended_on_by",
   runs: "run_by",
   imports: "imported_by",
@@ -49,103 +51,11 @@ export const INVERSE: Readonly<Record<RelationKind, Reason>> = {
   checked_by: "checks",
 };
 
-/** Why an item is in the context: the seed itself, a relation either way, or containment. */
-export const REASONS = [
-  "seed",
-  "depends_on",
-  "runs",
-  "imports",
-  "calls",
-  "uses",
-  "types",
-  "reports",
-  "documented_by",
-  "generated_by",
-  "changes",
-  "checked_by",
-  "depended_on_by",
-  "run_by",
-  "imported_by",
-  "called_by",
-  "used_by",
-  "type_used_by",
-  "reported_in",
-  "documents",
-  "generates",
-  "changed_by",
-  "checks",
-  "parent",
-  "child",
-] as const;
-export type Reason = typeof REASONS[number];
+/** An item the budget left out, and the limit it did not fit. */
+export type CutItem = TaskContextAnswer["cut"][number];
 
-/** How an item's content is given. */
-export type ContentFormat = "source" | "shape" | "text" | "outline" | "summary";
-
-export interface ContextItem {
-  readonly id: string;
-  readonly kind: MapKind;
-  readonly name: string;
-  readonly reason: Reason;
-  /** The seed it was reached from (itself, for a seed). */
-  readonly seed: string;
-  readonly priority: Priority;
-  readonly authority: EntityAuthority;
-  readonly retrieve: Retrieve;
-  /**
-   * `source`: a seed definition's or module's exact bytes; `shape`: another
-   * definition's signature; `text`: a section's exact text; `outline`: a
-   * module's signatures or a document's section ids; `summary`: what the
-   * manifest says of a declared entity.
-   */
-  readonly content: { readonly format: ContentFormat; readonly text: string };
-  /** UTF-8 length of the content's text: what `max_bytes` counts. */
-  readonly bytes: number;
-}
-
-export interface CutItem {
-  readonly id: string;
-  readonly seed: string;
-  readonly reason: Reason;
-  readonly priority: Priority;
-  readonly bytes: number;
-  /** The limit it did not fit. */
-  readonly limit: "max_items" | "max_bytes";
-}
-
-export interface Budget {
-  readonly max_items?: number;
-  readonly max_bytes?: number;
-}
-
-export interface TaskContext {
-  readonly schema: typeof TASK_CONTEXT_SCHEMA;
-  readonly compiler: string;
-  readonly state: string;
-  readonly intent: Intent;
-  readonly seeds: readonly string[];
-  readonly budget: { readonly max_items: number | null; readonly max_bytes: number | null };
-  readonly used: { readonly items: number; readonly bytes: number };
-  /** True when the budget cut anything (listed in `cut`). */
-  readonly partial: boolean;
-  /** Seeds first, in the order given; then by priority, seed, reason, id. */
-  readonly items: readonly ContextItem[];
-  readonly cut: readonly CutItem[];
-}
-
-export type TaskContextReason =
-  | "stale_state"
-  | "invalid_request"
-  | "insufficient_budget"
-  | "manifest_unavailable"
-  | "manifest_invalid";
-
-export type TaskContextRefusal = {
-  readonly status: "refused" | "unavailable";
-  readonly reason: TaskContextReason;
-  readonly message: string;
-  readonly seeds: readonly string[];
-};
+/** Structural limits on the answer. */
+export type Budget = NonNullable<TaskContextInput["budget"]>;
 
 export interface TaskContextRequest extends RepoReadOptions {
   readonly seeds: readonly string[];
@@ -164,13 +74,13 @@ const encoder = new TextEncoder();
 export function taskContext(
   docsRoot: string,
   request: TaskContextRequest,
-): TaskContext | TaskContextRefusal {
+): Outcome<TaskContextAnswer, TaskContextReason> {
   const seeds = request.seeds;
   const refuse = (
     reason: TaskContextReason,
     message: string,
     status: "refused" | "unavailable" = "refused",
-  ): TaskContextRefusal => ({ status, reason, message, seeds: [...seeds] });
+  ) => refusal(status, reason, message, { seeds: [...seeds] });
 
   // Checked before anything is read: a seed is an id of the map, never a path.
   if (seeds.length < 1 || seeds.length > MAX_SEEDS) {
@@ -207,7 +117,21 @@ export function taskContext(
   }
 
   const model = loadRepository(docsRoot, request);
-  if ("reason" in model) return refuse(model.reason, model.message, "unavailable");
+  if (model.kind === "refusal") {
+    return refuse(model.value.reason, model.value.message, "unavailable");
+  }
+  return contextOf(model.value, request);
+}
+
+/** The context of checked seeds in a loaded model: stale state, unknown seed, then the budget. */
+function contextOf(
+  model: RepositoryModel,
+  request: TaskContextRequest,
+): Outcome<TaskContextAnswer, TaskContextReason> {
+  const seeds = request.seeds;
+  const budget = request.budget ?? {};
+  const refuse = (reason: TaskContextReason, message: string) =>
+    refusal("refused", reason, message, { seeds: [...seeds] });
   if (model.map.state !== request.state) {
     return refuse(
       "stale_state",
@@ -257,8 +181,8 @@ export function taskContext(
       cut.push({ id, seed, reason, priority, bytes: candidate.bytes, limit });
     }
   }
-  return {
-    schema: TASK_CONTEXT_SCHEMA,
+  return answer({
+    schema: "nazm.task-context/1",
     compiler: COMPILER,
     state: model.map.state,
     intent,
@@ -268,12 +192,12 @@ export function taskContext(
     partial: cut.length > 0,
     items,
     cut,
-  };
+  });
 }
 
 interface Step {
   readonly id: string;
-  readonly reason: Reason;
+  readonly reason: ItemReason;
   /** Forward relation, its inverse, or containment. */
   readonly direction: "forward" | "inverse" | "parent" | "child";
 }
@@ -348,7 +272,7 @@ function gather(model: RepositoryModel, seeds: readonly string[], intent: Intent
     }
   }
   const priorityRank = new Map(PRIORITIES.map((p, i) => [p, i]));
-  const reasonRank = new Map<string, number>(REASONS.map((r, i) => [r, i]));
+  const reasonRank = new Map<string, number>(ITEM_REASONS.map((r, i) => [r, i]));
   const chosen = new Map<string, Candidate>();
   const consider = (candidate: Candidate) => {
     const existing = chosen.get(candidate.id);
@@ -368,7 +292,7 @@ function gather(model: RepositoryModel, seeds: readonly string[], intent: Intent
       consider(item(model, step.id, seed, step.reason, priority, [
         priorityRank.get(priority)!,
         seedIndex,
-        reasonRank.get(step.reason) ?? REASONS.length,
+        reasonRank.get(step.reason) ?? ITEM_REASONS.length,
       ]));
     }
   });
@@ -389,7 +313,7 @@ function item(
   model: RepositoryModel,
   id: string,
   seed: string,
-  reason: Reason,
+  reason: ItemReason,
   priority: Priority,
   order: readonly number[],
 ): Candidate {

@@ -9,11 +9,20 @@
 import { join } from "node:path";
 import { blake3, blake3Framed, COMPILER, confinedReader } from "../base/mod.ts";
 import {
-  type Authority,
+  answer,
+  MAP_KINDS,
+  type MapEntity,
+  type Outcome,
+  RELATION_KINDS,
+  type RelationKind,
+  type RepositoryMapAnswer,
+  type RepositoryMapReason,
+  type Retrieve,
+} from "../contracts/mod.ts";
+import {
   type Corpus,
   type CorpusDocument,
   type CorpusSection,
-  ENTITY_KINDS,
   loadCorpus,
   type Manifest,
   type ReadFile,
@@ -25,97 +34,15 @@ import {
   type SourceHost,
 } from "../semantics/mod.ts";
 
-export const REPOSITORY_MAP_SCHEMA = "nazm.repository-map/1";
-
-/** The kinds of entity, in the order the map lists them: the manifest's own list. */
-export const MAP_KINDS = ENTITY_KINDS;
-export type MapKind = typeof MAP_KINDS[number];
-
-/**
- * How far an entity may be trusted: a document's authority (its sections
- * share it); `normative` for a published schema; `compiler` for what the
- * compiler derives from source (modules, definitions); `manifest` for what
- * the manifest declares (packages, targets, roots, profiles).
- */
-export type EntityAuthority = Authority | "compiler" | "manifest";
-
-/**
- * Structural relations, each pointing from the entity that states it. The
- * inverse of each is implied (task context follows both ways).
- */
-export const RELATION_KINDS = [
-  "depends_on", // source root → source root it may import
-  "runs", // target → source root holding its entry
-  "imports", // module → module
-  "calls", // definition → function it calls
-  "uses", // definition → definition it refers to without calling
-  "types", // definition → record or enum named in a type position
-  "reports", // definition → the diagnostics document's section for a code reported inside it
-  "documented_by", // schema → the architecture section stating its tool's contract
-  "generated_by", // schema → the target that writes it
-  "changes", // profile → entity that changes with it
-  "checked_by", // profile → target that must pass
-] as const;
-export type RelationKind = typeof RELATION_KINDS[number];
-
-export interface Relation {
-  readonly kind: RelationKind;
-  readonly to: string;
-}
-
-/**
- * How to get an entity's content again: a tool and its arguments, to which
- * the caller adds `state` — the map's `state` when `state` says
- * `repository`, its `docs_state` when `docs` — and nothing when null.
- */
-export interface Retrieve {
-  readonly tool: "nazm.docs_index" | "nazm.docs_section" | "nazm.task_context";
-  readonly arguments: Readonly<Record<string, unknown>>;
-  readonly state: "repository" | "docs" | null;
-}
-
-export interface MapEntity {
-  /** `<kind>:<local id>`. */
-  readonly id: string;
-  readonly kind: MapKind;
-  readonly name: string;
-  readonly authority: EntityAuthority;
-  readonly parent: string | null;
-  /** The file or folder it is, relative to the repository; null for what is not one. */
-  readonly path: string | null;
-  /** BLAKE3 of its bytes (a file, a section's text, a declaration's source); null otherwise. */
-  readonly digest: string | null;
-  /** Sorted by kind, then target. */
-  readonly relations: readonly Relation[];
-  readonly retrieve: Retrieve;
-}
+/** One structural relation, pointing from the entity that states it. */
+export type Relation = MapEntity["relations"][number];
 
 /** How one compilation root loaded. */
-export interface CompilationStatus {
-  readonly root: string;
-  /** `ok`; `syntax_recovery` (modules listed, no definitions); `root_unreadable` (nothing). */
-  readonly status: "ok" | "syntax_recovery" | "root_unreadable";
-  readonly files: number;
-  readonly diagnostics: number;
-}
-
-export interface RepositoryMap {
-  readonly schema: typeof REPOSITORY_MAP_SCHEMA;
-  readonly compiler: string;
-  /** The repository state: pass it to nazm.task_context. */
-  readonly state: string;
-  /** The documentation state, which nazm.docs_section takes for a section. */
-  readonly docs_state: string;
-  readonly compilations: readonly CompilationStatus[];
-  /** In MAP_KINDS order, then manifest or document order, then by id. */
-  readonly entities: readonly MapEntity[];
-}
-
-export type RepoReason = "manifest_unavailable" | "manifest_invalid";
+export type CompilationStatus = RepositoryMapAnswer["compilations"][number];
 
 /** Everything the map was derived from, for task context to reuse within one call. */
 export interface RepositoryModel {
-  readonly map: RepositoryMap;
+  readonly map: RepositoryMapAnswer;
   readonly corpus: Corpus;
   /** Per compilation root id, its compilation (absent when its root was unreadable). */
   readonly compilations: ReadonlyMap<string, Compilation>;
@@ -150,31 +77,91 @@ export interface RepoReadOptions {
 export function loadRepository(
   docsRoot: string,
   options: RepoReadOptions = {},
-): RepositoryModel | { reason: RepoReason; message: string } {
+): Outcome<RepositoryModel, RepositoryMapReason> {
   const read = options.readFile ?? confinedReader(docsRoot);
-  const corpus = loadCorpus(docsRoot, read);
-  if ("reason" in corpus) return corpus;
+  const loaded = loadCorpus(docsRoot, read);
+  if (loaded.kind === "refusal") return loaded;
+  const corpus = loaded.value;
   const manifest = corpus.manifest;
+  const builder = new MapBuilder(corpus.state);
+  addDeclared(builder, manifest);
   // The compilation roots' files too are read only inside the repository, by the same read.
   const host: SourceHost = { readFile: read };
+  const codeSections = diagnosticSections(corpus);
+  for (const root of manifest.compilation_roots) {
+    addCompilationRoot(builder, { docsRoot, manifest, root, host, codeSections });
+  }
+  addDocuments(builder, corpus);
+  addSchemas(builder, manifest, corpus);
+  addProfiles(builder, manifest);
+  return answer(builder.finish(corpus));
+}
 
-  const entities: MapEntity[] = [];
-  const sources = new Map<string, EntitySource>();
-  const compilations = new Map<string, Compilation>();
-  const statuses: CompilationStatus[] = [];
-  const stateParts: (Uint8Array | string)[] = [corpus.state];
+/**
+ * The repository map of the docs repository `docsRoot`, read from disk now,
+ * or why it cannot be made.
+ */
+export function repositoryMap(
+  docsRoot: string,
+  options: RepoReadOptions = {},
+): Outcome<RepositoryMapAnswer, RepositoryMapReason> {
+  const model = loadRepository(docsRoot, options);
+  return model.kind === "refusal" ? model : answer(model.value.map);
+}
 
-  const add = (
-    entity: Omit<MapEntity, "relations">,
+/** The entities found so far, their sources, and what the state is made of, in reading order. */
+class MapBuilder {
+  readonly entities: MapEntity[] = [];
+  readonly sources = new Map<string, EntitySource>();
+  readonly compilations = new Map<string, Compilation>();
+  readonly statuses: CompilationStatus[] = [];
+  readonly stateParts: (Uint8Array | string)[];
+
+  constructor(docsState: string) {
+    this.stateParts = [docsState];
+  }
+
+  add(entity: Omit<MapEntity, "relations">, relations: Relation[], source: EntitySource): void {
+    this.entities.push({ ...entity, relations: sortRelations(relations) });
+    this.sources.set(entity.id, source);
+  }
+
+  /** A declared entity: its content is a summary of what the manifest says. */
+  declare(
+    entity: Omit<MapEntity, "relations" | "retrieve">,
     relations: Relation[],
-    source: EntitySource,
-  ) => {
-    entities.push({ ...entity, relations: sortRelations(relations) });
-    sources.set(entity.id, source);
-  };
-  const declared = (summary: string): EntitySource => ({ kind: "declared", summary });
+    summary: string,
+  ) {
+    this.add({ ...entity, retrieve: contextRetrieve(entity.id) }, relations, {
+      kind: "declared",
+      summary,
+    });
+  }
 
-  // The diagnostics document's section for each code, by its title (`N0301`, `N0301 …`).
+  finish(corpus: Corpus): RepositoryModel {
+    const order = new Map(MAP_KINDS.map((k, i) => [k, i]));
+    const entities = this.entities;
+    entities.sort((a, b) => order.get(a.kind)! - order.get(b.kind)!); // stable: keeps declaration order
+    const map: RepositoryMapAnswer = {
+      schema: "nazm.repository-map/1",
+      compiler: COMPILER,
+      state: blake3Framed(this.stateParts),
+      docs_state: corpus.state,
+      compilations: this.statuses,
+      entities,
+    };
+    return {
+      map,
+      corpus,
+      compilations: this.compilations,
+      byId: new Map(entities.map((e) => [e.id, e])),
+      sources: this.sources,
+    };
+  }
+}
+
+/** The diagnostics document's section for each code, by its title (`N0301`, `N0301 …`). */
+function diagnosticSections(corpus: Corpus): Map<string, string> {
   const codeSections = new Map<string, string>();
   for (const document of corpus.documents.filter((d) => d.id === "diagnostics")) {
     for (const section of document.sections) {
@@ -184,10 +171,13 @@ export function loadRepository(
       }
     }
   }
+  return codeSections;
+}
 
-  // Declared entities.
+/** Packages, targets, source roots: what the manifest declares of the code's shape. */
+function addDeclared(builder: MapBuilder, manifest: Manifest): void {
   for (const p of manifest.packages) {
-    add(
+    builder.declare(
       {
         id: `package:${p.id}`,
         kind: "package",
@@ -196,16 +186,15 @@ export function loadRepository(
         parent: null,
         path: p.manifest,
         digest: null,
-        retrieve: contextRetrieve(`package:${p.id}`),
       },
       [],
-      declared(`${p.name} (${p.manifest}): ${p.description}`),
+      `${p.name} (${p.manifest}): ${p.description}`,
     );
   }
   for (const t of manifest.targets) {
     const runs = t.entry === undefined ? undefined : sourceRootOf(manifest, t.entry);
     const how = t.task === undefined ? t.command : `deno task ${t.task}`;
-    add(
+    builder.declare(
       {
         id: `target:${t.id}`,
         kind: "target",
@@ -214,14 +203,13 @@ export function loadRepository(
         parent: `package:${t.package}`,
         path: t.entry ?? null,
         digest: null,
-        retrieve: contextRetrieve(`target:${t.id}`),
       },
       runs ? [{ kind: "runs", to: `source_root:${runs}` }] : [],
-      declared(`${t.kind}: ${how}. ${t.description}`),
+      `${t.kind}: ${how}. ${t.description}`,
     );
   }
   for (const s of manifest.source_roots) {
-    add(
+    builder.declare(
       {
         id: `source_root:${s.id}`,
         kind: "source_root",
@@ -230,116 +218,141 @@ export function loadRepository(
         parent: `package:${s.package}`,
         path: s.path,
         digest: null,
-        retrieve: contextRetrieve(`source_root:${s.id}`),
       },
       s.depends_on.map((d) => ({ kind: "depends_on", to: `source_root:${d}` })),
-      declared(`${s.language} ${s.role} ${s.path}/: ${s.description}`),
+      `${s.language} ${s.role} ${s.path}/: ${s.description}`,
     );
   }
-  for (const c of manifest.compilation_roots) {
-    const rootId = `compilation_root:${c.id}`;
-    const sourceRoot = manifest.source_roots.find((s) => s.id === c.source_root)!;
-    add(
+}
+
+interface CompilationRootInput {
+  readonly docsRoot: string;
+  readonly manifest: Manifest;
+  readonly root: Manifest["compilation_roots"][number];
+  readonly host: SourceHost;
+  readonly codeSections: ReadonlyMap<string, string>;
+}
+
+/**
+ * One compilation root, its load status, and — unless its root is
+ * unreadable — its modules, and — unless it needs syntax recovery — its
+ * definitions.
+ */
+function addCompilationRoot(builder: MapBuilder, input: CompilationRootInput): void {
+  const { docsRoot, manifest, root: c, host } = input;
+  const rootId = `compilation_root:${c.id}`;
+  const sourceRoot = manifest.source_roots.find((s) => s.id === c.source_root)!;
+  builder.declare(
+    {
+      id: rootId,
+      kind: "compilation_root",
+      name: c.path,
+      authority: "manifest",
+      parent: `source_root:${c.source_root}`,
+      path: c.path,
+      digest: null,
+    },
+    [],
+    `the compilation of ${c.path}: ${c.description}`,
+  );
+  const compilation = loadCompilation(join(docsRoot, c.path), {
+    sourceRoot: join(docsRoot, sourceRoot.path),
+    host,
+  });
+  const status: CompilationStatus["status"] = compilation.rootError !== null
+    ? "root_unreadable"
+    : compilation.needsSyntaxRecovery
+    ? "syntax_recovery"
+    : "ok";
+  builder.statuses.push({
+    root: rootId,
+    status,
+    files: compilation.files.length,
+    diagnostics: compilation.diagnostics.length,
+  });
+  builder.stateParts.push(c.id, status);
+  if (status === "root_unreadable") return;
+  builder.compilations.set(c.id, compilation);
+  addModules(builder, c.id, sourceRoot.path, compilation);
+  if (status === "ok") {
+    addDefinitions(builder, c.id, sourceRoot.path, compilation, input.codeSections);
+  }
+}
+
+function addModules(
+  builder: MapBuilder,
+  rootId: string,
+  sourceRootPath: string,
+  compilation: Compilation,
+): void {
+  const modules = new Set(compilation.files.map((f) => f.module));
+  for (const file of compilation.files) {
+    builder.stateParts.push(file.path, file.bytes);
+    const imports = new Set<string>();
+    for (const imp of file.parse.tree.imports) {
+      const name = imp.path.map((p) => p.text).join(".");
+      if (modules.has(name) && name !== file.module) imports.add(name);
+    }
+    const moduleId = `module:${rootId}/${file.module}`;
+    builder.add(
       {
-        id: rootId,
-        kind: "compilation_root",
-        name: c.path,
-        authority: "manifest",
-        parent: `source_root:${c.source_root}`,
-        path: c.path,
-        digest: null,
-        retrieve: contextRetrieve(rootId),
+        id: moduleId,
+        kind: "module",
+        name: file.module,
+        authority: "compiler",
+        parent: `compilation_root:${rootId}`,
+        path: `${sourceRootPath}/${file.path}`,
+        digest: file.digest,
+        retrieve: contextRetrieve(moduleId),
       },
-      [],
-      declared(`the compilation of ${c.path}: ${c.description}`),
+      [...imports].map((m) => ({ kind: "imports", to: `module:${rootId}/${m}` })),
+      { kind: "module", compilation, file: file.path },
     );
-
-    const compilation = loadCompilation(join(docsRoot, c.path), {
-      sourceRoot: join(docsRoot, sourceRoot.path),
-      host,
-    });
-    const status: CompilationStatus["status"] = compilation.rootError !== null
-      ? "root_unreadable"
-      : compilation.needsSyntaxRecovery
-      ? "syntax_recovery"
-      : "ok";
-    statuses.push({
-      root: rootId,
-      status,
-      files: compilation.files.length,
-      diagnostics: compilation.diagnostics.length,
-    });
-    stateParts.push(c.id, status);
-    if (status === "root_unreadable") continue;
-    compilations.set(c.id, compilation);
-    const modules = new Set(compilation.files.map((f) => f.module));
-    for (const file of compilation.files) {
-      stateParts.push(file.path, file.bytes);
-      const imports = new Set<string>();
-      for (const imp of file.parse.tree.imports) {
-        const name = imp.path.map((p) => p.text).join(".");
-        if (modules.has(name) && name !== file.module) imports.add(name);
-      }
-      const moduleId = `module:${c.id}/${file.module}`;
-      add(
-        {
-          id: moduleId,
-          kind: "module",
-          name: file.module,
-          authority: "compiler",
-          parent: rootId,
-          path: `${sourceRoot.path}/${file.path}`,
-          digest: file.digest,
-          retrieve: contextRetrieve(moduleId),
-        },
-        [...imports].map((m) => ({ kind: "imports", to: `module:${c.id}/${m}` })),
-        {
-          kind: "module",
-          compilation,
-          file: file.path,
-        },
-      );
-    }
-    if (status !== "ok") continue;
-    for (const d of compilation.model.definitions) {
-      const id = `definition:${c.id}/${d.key}`;
-      const file = compilation.files.find((f) => f.path === d.file)!;
-      const link = (kind: RelationKind, links: readonly { key: string }[]) =>
-        links.map((l) => ({ kind, to: `definition:${c.id}/${l.key}` }));
-      add(
-        {
-          id,
-          kind: "definition",
-          name: d.key,
-          authority: "compiler",
-          parent: `module:${c.id}/${d.module}`,
-          path: `${sourceRoot.path}/${d.file}`,
-          digest: blake3(file.bytes.subarray(d.span.start, d.span.end)),
-          retrieve: contextRetrieve(id),
-        },
-        [
-          ...link("calls", d.calls),
-          ...link("uses", d.uses),
-          ...link("types", d.types),
-          ...d.diagnostics.flatMap((diagnostic) => {
-            const section = codeSections.get(diagnostic.code);
-            return section === undefined ? [] : [{ kind: "reports" as const, to: section }];
-          }),
-        ],
-        {
-          kind: "definition",
-          definition: d,
-          compilation,
-        },
-      );
-    }
   }
+}
 
-  // Documents and their sections.
-  const architecture = corpus.documents.find((d) => d.id === "architecture");
+function addDefinitions(
+  builder: MapBuilder,
+  rootId: string,
+  sourceRootPath: string,
+  compilation: Compilation,
+  codeSections: ReadonlyMap<string, string>,
+): void {
+  for (const d of compilation.model.definitions) {
+    const id = `definition:${rootId}/${d.key}`;
+    const file = compilation.files.find((f) => f.path === d.file)!;
+    const link = (kind: RelationKind, links: readonly { key: string }[]) =>
+      links.map((l) => ({ kind, to: `definition:${rootId}/${l.key}` }));
+    builder.add(
+      {
+        id,
+        kind: "definition",
+        name: d.key,
+        authority: "compiler",
+        parent: `module:${rootId}/${d.module}`,
+        path: `${sourceRootPath}/${d.file}`,
+        digest: blake3(file.bytes.subarray(d.span.start, d.span.end)),
+        retrieve: contextRetrieve(id),
+      },
+      [
+        ...link("calls", d.calls),
+        ...link("uses", d.uses),
+        ...link("types", d.types),
+        ...d.diagnostics.flatMap((diagnostic) => {
+          const section = codeSections.get(diagnostic.code);
+          return section === undefined ? [] : [{ kind: "reports" as const, to: section }];
+        }),
+      ],
+      { kind: "definition", definition: d, compilation },
+    );
+  }
+}
+
+/** Documents and their sections (a document's root section is the document itself). */
+function addDocuments(builder: MapBuilder, corpus: Corpus): void {
   for (const document of corpus.documents) {
     const docId = `document:${document.id}`;
-    add(
+    builder.add(
       {
         id: docId,
         kind: "document",
@@ -354,8 +367,8 @@ export function loadRepository(
       { kind: "document", document },
     );
     for (const section of document.sections) {
-      if (section.parent === null) continue; // the root section is the document itself
-      add(
+      if (section.parent === null) continue;
+      builder.add(
         {
           id: `section:${section.id}`,
           kind: "section",
@@ -371,8 +384,10 @@ export function loadRepository(
       );
     }
   }
+}
 
-  // Schemas and profiles.
+function addSchemas(builder: MapBuilder, manifest: Manifest, corpus: Corpus): void {
+  const architecture = corpus.documents.find((d) => d.id === "architecture");
   for (const s of manifest.schemas) {
     const relations: Relation[] = [];
     const schemasTarget = manifest.targets.find((t) => t.task === "schemas");
@@ -381,7 +396,7 @@ export function loadRepository(
       const section = architecture?.sections.find((x) => x.level > 0 && titleNames(x.title, tool));
       if (section) relations.push({ kind: "documented_by", to: `section:${section.id}` });
     }
-    add(
+    builder.declare(
       {
         id: `schema:${s.id}`,
         kind: "schema",
@@ -390,16 +405,16 @@ export function loadRepository(
         parent: manifest.packages.length > 0 ? `package:${manifest.packages[0].id}` : null,
         path: s.path,
         digest: null,
-        retrieve: contextRetrieve(`schema:${s.id}`),
       },
       relations,
-      declared(
-        `${s.name} (${s.path}), the output of ${s.tools.join(", ") || "no tool"}: ${s.description}`,
-      ),
+      `${s.name} (${s.path}), the output of ${s.tools.join(", ") || "no tool"}: ${s.description}`,
     );
   }
+}
+
+function addProfiles(builder: MapBuilder, manifest: Manifest): void {
   for (const p of manifest.mutation_profiles) {
-    add(
+    builder.declare(
       {
         id: `profile:${p.id}`,
         kind: "profile",
@@ -408,48 +423,16 @@ export function loadRepository(
         parent: manifest.packages.length > 0 ? `package:${manifest.packages[0].id}` : null,
         path: null,
         digest: null,
-        retrieve: contextRetrieve(`profile:${p.id}`),
       },
       [
         ...p.changes.map((c) => ({ kind: "changes" as const, to: c.entity })),
         ...p.checks.map((t) => ({ kind: "checked_by" as const, to: t })),
       ],
-      declared(
-        `${p.title}: ${p.description}\n${
-          p.changes.map((c) => `- ${c.entity}: ${c.reason}`).join("\n")
-        }\nchecks: ${p.checks.join(", ")}`,
-      ),
+      `${p.title}: ${p.description}\n${
+        p.changes.map((c) => `- ${c.entity}: ${c.reason}`).join("\n")
+      }\nchecks: ${p.checks.join(", ")}`,
     );
   }
-
-  const state = blake3Framed(stateParts);
-  const finished = entities;
-  const order = new Map(MAP_KINDS.map((k, i) => [k, i]));
-  finished.sort((a, b) => order.get(a.kind)! - order.get(b.kind)!); // stable: keeps declaration order
-  const map: RepositoryMap = {
-    schema: REPOSITORY_MAP_SCHEMA,
-    compiler: COMPILER,
-    state,
-    docs_state: corpus.state,
-    compilations: statuses,
-    entities: finished,
-  };
-  return { map, corpus, compilations, byId: new Map(finished.map((e) => [e.id, e])), sources };
-}
-
-/**
- * The repository map of the docs repository `docsRoot`, read from disk now,
- * or why it cannot be made.
- */
-export function repositoryMap(
-  docsRoot: string,
-  options: RepoReadOptions = {},
-): RepositoryMap | { status: "unavailable"; reason: RepoReason; message: string } {
-  const model = loadRepository(docsRoot, options);
-  if ("reason" in model) {
-    return { status: "unavailable", reason: model.reason, message: model.message };
-  }
-  return model.map;
 }
 
 /** Task context with the entity as its only seed and room for nothing else: exactly its content. */

@@ -103,14 +103,6 @@ export function newDefInfo(
 }
 
 /**
- * Every definition key: `module.path::name`, and `#2`, `#3`, … after the
- * name for a second, third … definition of it (N0204). Segments and names
- * are identifiers (specification §2.6).
- */
-export const DEFINITION_KEY =
-  /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*(#([2-9]|[1-9][0-9]+))?$/;
-
-/**
  * The key of the `ordinal`-th declaration (2, 3, …) of a name its module
  * already defines: `main::twin#2`. The first keeps `main::twin`, so keys stay
  * unique and the definition the name means keeps its key.

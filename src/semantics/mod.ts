@@ -47,7 +47,7 @@ export {
   type TestBody,
 } from "./model.ts";
 export type { BindingKind, OuterName, Signature } from "./links.ts";
-export { DEFINITION_KEY, type DefKind, withArticle } from "./binder.ts";
+export { type DefKind, withArticle } from "./binder.ts";
 export type { DefInfo, ModuleInfo, TestInfo } from "./binder.ts";
 export type { Resolutions, ValueResolution, VariantResolution } from "./resolutions.ts";
 export type { Type } from "./types.ts";

@@ -12,7 +12,8 @@ import { renderDiagnostics } from "../support/render_diagnostics.ts";
 import { type ModelFacts, modelFacts, renderModel } from "../support/render_model.ts";
 import { renderContext } from "../support/render_context.ts";
 import { LineIndex } from "../../src/base/mod.ts";
-import { compileRoot, type ContextPacket, semanticContext } from "../../src/facts/mod.ts";
+import { compileRoot, semanticContext } from "../../src/facts/mod.ts";
+import type { ContextPacket } from "../../src/contracts/mod.ts";
 import {
   type DiagnosticJson,
   loadCompilation,

@@ -7,9 +7,10 @@
  * not yet registered.
  */
 import { assert, assertEquals } from "../support/assert.ts";
-import { defaultDocsRoot, docsIndex, docsSection } from "../../src/docs/mod.ts";
+import { docsIndex, docsSection } from "../../src/docs/mod.ts";
+import { answerOf } from "../support/outcome.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
-import { SUBCOMMANDS } from "../../src/cli/main.ts";
+import { BUILT_REPOSITORY, SUBCOMMANDS } from "../../src/cli/main.ts";
 
 const TOOL_NAMES = [
   "nazm.semantic_context",
@@ -27,11 +28,9 @@ const TOOL_NAMES = [
 
 /** The rows of the table in one section: first cell, status cell, notes. */
 function rows(id: string): { first: string; status: string; notes: string }[] {
-  const root = defaultDocsRoot();
-  const index = docsIndex(root, { document: "capabilities" });
-  if ("status" in index) throw new Error(index.message);
-  const section = docsSection(root, { id, state: index.state });
-  if ("status" in section) throw new Error(`${id}: ${section.message}`);
+  const root = BUILT_REPOSITORY;
+  const index = answerOf(docsIndex(root, { document: "capabilities" }));
+  const section = answerOf(docsSection(root, { id, state: index.state }));
   return section.text.split("\n")
     .filter((line) => line.startsWith("| `"))
     .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()))

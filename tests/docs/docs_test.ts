@@ -9,42 +9,30 @@ import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertNotEquals } from "../support/assert.ts";
 import { assertValidAgainst } from "../support/schema.ts";
 import { recordingReader } from "../support/reader.ts";
-import {
-  defaultDocsRoot,
-  type DocsIndex,
-  docsIndex,
-  type DocsSection,
-  docsSection,
-  MANIFEST_PATH,
-  parseManifest,
-} from "../../src/docs/mod.ts";
+import { docsIndex, docsSection, MANIFEST_PATH, parseManifest } from "../../src/docs/mod.ts";
 import { blake3 } from "../../src/base/mod.ts";
-import { renderSchema } from "../../src/mcp/schema_kit.ts";
-import { DOCS_INDEX_SCHEMA } from "../../src/mcp/schemas/docs_index.ts";
-import { DOCS_SECTION_SCHEMA } from "../../src/mcp/schemas/docs_section.ts";
+import {
+  DOCS_INDEX_SCHEMA,
+  DOCS_SECTION_SCHEMA,
+  type DocsIndexAnswer as DocsIndex,
+  type DocsSectionAnswer as DocsSection,
+  renderSchema,
+} from "../../src/contracts/mod.ts";
+import { answerOf, refusalOf as refused } from "../support/outcome.ts";
+import { runNazm } from "../support/cli.ts";
+import { toolContext } from "../support/tool_context.ts";
 import docsIndexTool from "../../src/mcp/tools/docs_index.ts";
 import docsSectionTool from "../../src/mcp/tools/docs_section.ts";
-import { docsCommand } from "../../src/cli/docs.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const decoder = new TextDecoder();
 
 function index(root: string, document?: string): DocsIndex {
-  const result = docsIndex(root, document === undefined ? {} : { document });
-  if ("status" in result) throw new Error(`index refused: ${result.message}`);
-  return result;
+  return answerOf(docsIndex(root, document === undefined ? {} : { document }));
 }
 
 function section(root: string, id: string, state: string): DocsSection {
-  const result = docsSection(root, { id, state });
-  if ("status" in result) throw new Error(`section ${id} refused: ${result.message}`);
-  return result;
-}
-
-/** The refusal a call returned; fails the test on an answer. */
-function refused<T extends object>(result: T): Extract<T, { status: string }> {
-  if (!("status" in result)) throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
-  return result as Extract<T, { status: string }>;
+  return answerOf(docsSection(root, { id, state }));
 }
 
 /** A temporary docs repository: the real manifest, and the given documents. */
@@ -64,8 +52,8 @@ function copyOfRepository(): string {
   Deno.copyFileSync(join(repo, MANIFEST_PATH), join(dir, MANIFEST_PATH));
   Deno.mkdirSync(join(dir, "docs"));
   const parsed = parseManifest(Deno.readFileSync(join(repo, MANIFEST_PATH)));
-  if ("error" in parsed) throw new Error(parsed.error);
-  for (const d of parsed.manifest.documents) {
+  if (parsed.kind === "refusal") throw new Error(parsed.value.message);
+  for (const d of parsed.value.documents) {
     try {
       Deno.copyFileSync(join(repo, d.path), join(dir, d.path));
     } catch (error) {
@@ -107,8 +95,8 @@ const GOALS =
 
 Deno.test("docs: the manifest at the repository root is valid and names every corpus document", () => {
   const parsed = parseManifest(Deno.readFileSync(join(repo, MANIFEST_PATH)));
-  if ("error" in parsed) throw new Error(parsed.error);
-  const authority = Object.fromEntries(parsed.manifest.documents.map((d) => [d.id, d.authority]));
+  if (parsed.kind === "refusal") throw new Error(parsed.value.message);
+  const authority = Object.fromEntries(parsed.value.documents.map((d) => [d.id, d.authority]));
   assertEquals(authority.specification, "normative");
   assertEquals(authority.grammar, "normative");
   assertEquals(authority.architecture, "descriptive");
@@ -120,16 +108,16 @@ Deno.test("docs: the manifest at the repository root is valid and names every co
 
 Deno.test("docs: the manifest's targets are exactly deno.json's tasks, plus literal commands", () => {
   const parsed = parseManifest(Deno.readFileSync(join(repo, MANIFEST_PATH)));
-  if ("error" in parsed) throw new Error(parsed.error);
+  if (parsed.kind === "refusal") throw new Error(parsed.value.message);
   const config = JSON.parse(Deno.readTextFileSync(join(repo, "deno.json")));
-  const tasks = parsed.manifest.targets.flatMap((t) => t.task === undefined ? [] : [t.task]);
+  const tasks = parsed.value.targets.flatMap((t) => t.task === undefined ? [] : [t.task]);
   assertEquals(tasks.sort(), Object.keys(config.tasks).sort());
-  const roots = parsed.manifest.compilation_roots.map((c) => c.path);
+  const roots = parsed.value.compilation_roots.map((c) => c.path);
   assertEquals(roots, ["examples/shapes/main.nz", "examples/ledger/main.nz"]);
 });
 
 Deno.test("docs: every section of the real corpus reads back as the exact slice of its file", () => {
-  const root = defaultDocsRoot();
+  const root = repo;
   assertEquals(resolve(root), repo);
   const answer = index(root);
   let checked = 0;
@@ -251,10 +239,10 @@ Deno.test("docs: path-like and near-miss ids are not_found, and only manifest fi
   const root = tempCorpus({ "docs/specification.md": SPEC, "docs/goals.md": GOALS });
   const { state } = index(root);
   const parsed = parseManifest(Deno.readFileSync(join(root, MANIFEST_PATH)));
-  if ("error" in parsed) throw new Error(parsed.error);
+  if (parsed.kind === "refusal") throw new Error(parsed.value.message);
   const allowed = new Set([
     join(root, MANIFEST_PATH),
-    ...parsed.manifest.documents.map((d) => join(root, d.path)),
+    ...parsed.value.documents.map((d) => join(root, d.path)),
   ]);
   for (
     const id of [
@@ -371,30 +359,33 @@ Deno.test("docs: answers and refusals are valid against the published schemas (A
   const root = tempCorpus({ "docs/specification.md": SPEC, "docs/goals.md": GOALS });
   const answer = index(root);
   check(validIndex, answer);
-  check(validIndex, index(defaultDocsRoot()));
-  check(validIndex, docsIndex(root, { document: "nope" }));
-  check(validIndex, docsIndex(Deno.makeTempDirSync()));
+  check(validIndex, index(repo));
+  check(validIndex, docsIndex(root, { document: "nope" }).value);
+  check(validIndex, docsIndex(Deno.makeTempDirSync()).value);
   check(validSection, section(root, "specification/types", answer.state));
-  check(validSection, docsSection(root, { id: "/etc/passwd", state: answer.state }));
-  check(validSection, docsSection(root, { id: "goals", state: "0".repeat(64) }));
-  check(validSection, docsSection(root, { id: "goals", state: "nope" }));
+  check(validSection, docsSection(root, { id: "/etc/passwd", state: answer.state }).value);
+  check(validSection, docsSection(root, { id: "goals", state: "0".repeat(64) }).value);
+  check(validSection, docsSection(root, { id: "goals", state: "nope" }).value);
   // And the schemas are strict: an extra field is not an answer.
   assert(!validIndex({ ...answer, extra: 1 }));
 });
 
 Deno.test("docs: the tools and the CLI answer exactly what the functions answer", async () => {
   const root = tempCorpus({ "docs/specification.md": SPEC, "docs/goals.md": GOALS });
-  const context = { root: join(root, "main.nz"), sourceRoot: root, docsRoot: root };
+  const context = toolContext({ root: join(root, "main.nz"), sourceRoot: root, docsRoot: root });
   const direct = index(root);
   const viaTool = await docsIndexTool.run(docsIndexTool.input.parse({}), context);
   assertEquals(viaTool, { kind: "answer", value: direct });
 
-  const out: string[] = [];
-  const output = { out: (t: string) => out.push(t), err: (t: string) => out.push(`ERR ${t}`) };
-  assertEquals(docsCommand(["index", "--docs", root], output), 0);
-  assertEquals(JSON.parse(out.pop()!), direct);
-  assertEquals(docsCommand(["index", `--docs=${root}`, "--document", "goals"], output), 0);
-  assertEquals(JSON.parse(out.pop()!), index(root, "goals"));
+  const cli = async (...args: string[]) => {
+    const run = await runNazm("docs", ...args);
+    return { status: run.status, json: run.status === 2 ? null : JSON.parse(run.out) };
+  };
+  assertEquals(await cli("index", "--docs", root), { status: 0, json: direct });
+  assertEquals(await cli("index", `--docs=${root}`, "--document", "goals"), {
+    status: 0,
+    json: index(root, "goals"),
+  });
 
   const id = "specification/lexical-structure/literals";
   const viaSectionTool = await docsSectionTool.run(
@@ -402,20 +393,23 @@ Deno.test("docs: the tools and the CLI answer exactly what the functions answer"
     context,
   );
   assertEquals(viaSectionTool, { kind: "answer", value: section(root, id, direct.state) });
-  assertEquals(docsCommand(["section", id, "--state", direct.state, "--docs", root], output), 0);
-  assertEquals(JSON.parse(out.pop()!), section(root, id, direct.state));
+  assertEquals(await cli("section", id, "--state", direct.state, "--docs", root), {
+    status: 0,
+    json: section(root, id, direct.state),
+  });
 
   const refusedTool = await docsSectionTool.run({ id: "../x", state: direct.state }, context);
   assertEquals(refusedTool.kind, "refusal");
-  assertEquals(
-    docsCommand(["section", "../x", "--state", direct.state, "--docs", root], output),
-    1,
-  );
-  assertEquals(JSON.parse(out.pop()!), refusedTool.value);
+  assertEquals(await cli("section", "../x", "--state", direct.state, "--docs", root), {
+    status: 1,
+    json: refusedTool.value,
+  });
 
-  assertEquals(docsCommand(["section", id, "--docs", root], output), 2);
-  assertEquals(docsCommand(["frobnicate"], output), 2);
-  assertEquals(docsCommand(["index", "--path", "/etc"], output), 2);
+  assertEquals((await cli("section", id, "--docs", root)).status, 2);
+  assertEquals((await cli("frobnicate")).status, 2);
+  assertEquals((await cli("index", "--path", "/etc")).status, 2);
+  // The command line checks its arguments with the tool's own input schema.
+  assertEquals((await cli("index", "--document", "x".repeat(65), "--docs", root)).status, 2);
   // Strict inputs: an unknown argument is not accepted.
   assert(
     !docsSectionTool.input.safeParse({ id, state: direct.state, path: "/etc/passwd" }).success,
@@ -431,8 +425,7 @@ Deno.test("docs: a document or manifest that links outside the repository is nev
   // A link that stays inside the repository is followed.
   Deno.symlinkSync(join(root, "docs/goals.md"), join(root, "docs/roadmap.md"));
   const reader = recordingReader(root);
-  const answer = docsIndex(root, { readFile: reader.readFile });
-  if ("status" in answer) throw new Error(answer.message);
+  const answer = answerOf(docsIndex(root, { readFile: reader.readFile }));
   const availability = Object.fromEntries(answer.documents.map((d) => [d.id, d.availability]));
   assertEquals([availability.specification, availability.roadmap], ["link_outside", "present"]);
   assert(!reader.read.includes(join(root, "docs/specification.md")));
@@ -459,8 +452,8 @@ Deno.test("docs: a byte order mark stays in the text, and the heading after it i
 
 Deno.test("docs: what the manifest names exists, and every published schema is in it", async () => {
   const parsed = parseManifest(Deno.readFileSync(join(repo, MANIFEST_PATH)));
-  if ("error" in parsed) throw new Error(parsed.error);
-  const m = parsed.manifest;
+  if (parsed.kind === "refusal") throw new Error(parsed.value.message);
+  const m = parsed.value;
   const exists = (path: string) => {
     try {
       Deno.statSync(join(repo, path));
@@ -480,7 +473,7 @@ Deno.test("docs: what the manifest names exists, and every published schema is i
   ) {
     assert(exists(path), `nazm-repo.json names ${path}, which does not exist`);
   }
-  const { PUBLISHED_SCHEMAS } = await import("../../src/mcp/published.ts");
+  const { PUBLISHED_SCHEMAS } = await import("../../src/contracts/mod.ts");
   const named = new Set(m.schemas.map((s) => s.path));
   for (const schema of PUBLISHED_SCHEMAS) {
     assert(named.has(`schema/${schema.file}`), `schema/${schema.file} is not in nazm-repo.json`);

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
 import { connectClient, EXAMPLE_ROOT, REPO } from "../support/server.ts";
 import { assertValidAgainst } from "../support/schema.ts";
-import { type DocsIndex, docsIndex, docsSection, MANIFEST_PATH } from "../../src/docs/mod.ts";
+import { docsIndex, docsSection, MANIFEST_PATH } from "../../src/docs/mod.ts";
+import type { DocsIndexAnswer as DocsIndex } from "../../src/contracts/mod.ts";
 
 const canRun = (await Deno.permissions.query({ name: "run" })).state === "granted";
 
@@ -31,7 +32,7 @@ Deno.test({
       assertEquals(indexResult.content, []);
       const index = indexResult.structuredContent as unknown as DocsIndex;
       assertValidAgainst("nazm.docs-index-1.json", index);
-      assertEquals(index, docsIndex(REPO) as DocsIndex);
+      assertEquals(index, docsIndex(REPO).value);
 
       const id = "architecture/the-tools/nazm-docs-index-and-nazm-docs-section";
       const sectionResult = await client.callTool({
@@ -40,7 +41,10 @@ Deno.test({
       });
       assertEquals(sectionResult.isError ?? false, false);
       assertValidAgainst("nazm.docs-section-1.json", sectionResult.structuredContent);
-      assertEquals(sectionResult.structuredContent, docsSection(REPO, { id, state: index.state }));
+      assertEquals(
+        sectionResult.structuredContent,
+        docsSection(REPO, { id, state: index.state }).value,
+      );
 
       for (const bad of ["../README.md", "/etc/passwd", "specification/../../x"]) {
         const refused = await client.callTool({
@@ -82,7 +86,7 @@ Deno.test({
         name: "nazm.docs_index",
         arguments: { document: "goals" },
       });
-      assertEquals(first.structuredContent, docsIndex(dir, { document: "goals" }));
+      assertEquals(first.structuredContent, docsIndex(dir, { document: "goals" }).value);
       Deno.writeTextFileSync(join(dir, "docs/goals.md"), "# Goals\n\n## One\n\n## Two\n");
       const second = await client.callTool({
         name: "nazm.docs_index",

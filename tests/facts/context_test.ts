@@ -168,7 +168,13 @@ Deno.test("cache: answers are byte-identical with and without the cache, across 
 });
 
 Deno.test("context, snapshot and delta mark the seed's five facts unsupported, alike", () => {
-  const five = ["effects", "capabilities", "tests", "semantic_history", "behavioural_equivalence"];
+  const five = [
+    "effects",
+    "capabilities",
+    "tests",
+    "semantic_history",
+    "behavioural_equivalence",
+  ] as const;
   const config = exampleConfig("shapes");
   const packet = semanticContext(config, { file: "main.nz", position: { line: 5, column: 4 } });
   const snapshot = semanticSnapshot(config);

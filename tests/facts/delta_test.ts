@@ -1,22 +1,13 @@
 /**
- * N28 on a copy of examples/shapes edited between two calls: what each kind
+ * nazm.semantic_delta on a copy of examples/shapes edited between two calls: what each kind
  * of edit changes, and that every hostile baseline is refused before any
  * comparison.
  */
 import { assert, assertEquals } from "../support/assert.ts";
 import { copyExample, tempProgram } from "../support/fixtures.ts";
-import {
-  type Delta,
-  type Outcome,
-  semanticDelta,
-  semanticSnapshot,
-  type Snapshot,
-} from "../../src/facts/mod.ts";
-
-function answerOf<T>(outcome: Outcome<T>): T {
-  if (outcome.kind !== "answer") throw new Error(`refused: ${JSON.stringify(outcome.value)}`);
-  return outcome.value;
-}
+import { semanticDelta, semanticSnapshot } from "../../src/facts/mod.ts";
+import type { Delta, Snapshot } from "../../src/contracts/mod.ts";
+import { answerOf } from "../support/outcome.ts";
 
 /** Snapshot, edit, delta: the delta's added, removed and changed lists. */
 function deltaAfter(edit: (copy: ReturnType<typeof copyExample>) => void) {

@@ -17,7 +17,7 @@ import { assert, assertEquals } from "../support/assert.ts";
 import { diagnosticById } from "../support/semantic_facts.ts";
 import { assertValidAgainst } from "../support/schema.ts";
 import { planProgram } from "../support/plan_programs.ts";
-import { PATCH_REASONS } from "../../src/mcp/schemas/patch.ts";
+import { PATCH_REASONS } from "../../src/contracts/mod.ts";
 import { compileFiles, recheckPlan } from "../support/plan_check.ts";
 import {
   indexOf,

@@ -27,16 +27,14 @@ function trappedCache(): FactCache {
 Deno.test("command_summary: runs without the cache, and says what nazm check says", async () => {
   const dir = join(REPO, "examples", "ledger");
   const context: ToolContext = {
-    root: join(dir, "main.nz"),
-    sourceRoot: dir,
-    docsRoot: REPO,
-    cache: trappedCache(),
+    paths: { root: join(dir, "main.nz"), sourceRoot: dir, docsRoot: REPO },
+    facts: { cache: trappedCache() },
   };
   const summary = await findTool("nazm.command_summary")!.run({}, context);
   assertEquals(summary.kind, "answer");
   assertEquals(
     JSON.stringify(summary.value),
-    JSON.stringify(summaryOf(compileRoot({ root: context.root, sourceRoot: dir }))),
+    JSON.stringify(summaryOf(compileRoot({ root: context.paths.root, sourceRoot: dir }))),
   );
   // The trap springs for a tool that reuses parses between calls.
   assertThrows(() => findTool("nazm.diagnostics")!.run({}, context));

@@ -21,7 +21,8 @@ import {
 } from "../support/server.ts";
 import { TOOLS } from "../../src/mcp/mod.ts";
 import { main as cli } from "../../src/cli/main.ts";
-import { compileRoot, type ContextPacket } from "../../src/facts/mod.ts";
+import { compileRoot } from "../../src/facts/mod.ts";
+import type { ContextPacket } from "../../src/contracts/mod.ts";
 
 type Structured = Record<string, unknown>;
 

@@ -4,6 +4,7 @@
  */
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../support/assert.ts";
 import { REPO, runServerCommand } from "../support/server.ts";
+import { resolvePaths } from "../../src/mcp/mod.ts";
 import { join } from "node:path";
 
 const denoJson = JSON.parse(Deno.readTextFileSync(join(REPO, "deno.json")));
@@ -120,4 +121,18 @@ Deno.test("flags: a relative root, an explicit source root and docs repository a
   assertEquals(t.code, 0, t.stderr);
   assertEquals(t.stdout, "");
   assert(!t.stderr.includes("error"), t.stderr);
+});
+
+Deno.test("flags: a source root holds a root in a folder whose name begins with two dots", () => {
+  // One containment check (src/base isWithin) for the flags and every read:
+  // `..x/main.nz` under the source root is inside it, `../x` is not.
+  const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-flags-" }));
+  try {
+    Deno.mkdirSync(join(dir, "..x"));
+    Deno.writeTextFileSync(join(dir, "..x", "main.nz"), "fn main() {}\n");
+    const paths = resolvePaths({ root: join(dir, "..x", "main.nz"), sourceRoot: dir }, REPO);
+    assertEquals([paths.root, paths.sourceRoot], [join(dir, "..x", "main.nz"), dir]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

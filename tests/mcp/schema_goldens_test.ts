@@ -16,7 +16,8 @@ import { copyExample, REPO } from "../support/fixtures.ts";
 import { checkGoldenText, stableJson } from "../support/golden.ts";
 import { assertValidAgainst } from "../support/schema.ts";
 import { blake3 } from "../../src/base/mod.ts";
-import { type Snapshot, snapshotDigest } from "../../src/facts/mod.ts";
+import { snapshotDigest } from "../../src/facts/mod.ts";
+import type { Snapshot } from "../../src/contracts/mod.ts";
 import { PUBLISHED_SCHEMAS, type ToolContext, TOOLS } from "../../src/mcp/mod.ts";
 import { main } from "../../src/cli/main.ts";
 
@@ -28,9 +29,12 @@ const REPOSITORY = join(DIR, "repository");
 /** Where the goldens' examples/shapes is, as far as its digests tell. */
 const STAND_IN = "/nazm/examples/shapes";
 const DRAFT: ToolContext = {
-  root: join(REPOSITORY, "examples/draft/main.nz"),
-  sourceRoot: join(REPOSITORY, "examples/draft"),
-  docsRoot: REPOSITORY,
+  paths: {
+    root: join(REPOSITORY, "examples/draft/main.nz"),
+    sourceRoot: join(REPOSITORY, "examples/draft"),
+    docsRoot: REPOSITORY,
+  },
+  facts: {},
 };
 
 /** Calls a tool as the worker does; a refusal fails the test (every golden is an answer). */
@@ -56,7 +60,10 @@ async function call(name: string, args: Answer, context: ToolContext): Promise<A
 async function shapesAnswers(out: Map<string, Answer>): Promise<void> {
   const copy = copyExample("shapes");
   try {
-    const context: ToolContext = { root: copy.root, sourceRoot: copy.dir, docsRoot: REPOSITORY };
+    const context: ToolContext = {
+      paths: { root: copy.root, sourceRoot: copy.dir, docsRoot: REPOSITORY },
+      facts: {},
+    };
     const found: [string, Answer][] = [];
     found.push([
       "nazm.context-4.json",

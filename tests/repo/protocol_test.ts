@@ -6,7 +6,8 @@
  */
 import { assert, assertEquals } from "../support/assert.ts";
 import { connectClient, REPO } from "../support/server.ts";
-import { type RepositoryMap, repositoryMap, taskContext } from "../../src/repo/mod.ts";
+import { repositoryMap, taskContext } from "../../src/repo/mod.ts";
+import type { RepositoryMapAnswer as RepositoryMap } from "../../src/contracts/mod.ts";
 import { TOOLS } from "../../src/mcp/registry.ts";
 
 const canRun = (await Deno.permissions.query({ name: "run" })).state === "granted";
@@ -23,7 +24,7 @@ Deno.test({
       assertEquals(mapResult.isError ?? false, false);
       assertEquals(mapResult.content, []);
       const map = mapResult.structuredContent as unknown as RepositoryMap;
-      assertEquals(map, repositoryMap(REPO) as RepositoryMap);
+      assertEquals(map, repositoryMap(REPO).value);
 
       const request = {
         seeds: ["definition:shapes/geometry.shapes::area", "profile:new-tool"],
@@ -36,7 +37,7 @@ Deno.test({
         arguments: request,
       });
       assertEquals(contextResult.isError ?? false, false);
-      assertEquals(contextResult.structuredContent, taskContext(REPO, request));
+      assertEquals(contextResult.structuredContent, taskContext(REPO, request).value);
 
       const refused = await client.callTool({
         name: "nazm.task_context",

@@ -11,20 +11,24 @@ import { blake3 } from "../../src/base/mod.ts";
 import { MANIFEST_PATH, parseManifest } from "../../src/docs/mod.ts";
 import {
   INVERSE,
-  REASONS,
-  RELATION_KINDS,
-  type RepositoryMap,
   repositoryMap,
-  type TaskContext,
   taskContext,
   type TaskContextRequest,
 } from "../../src/repo/mod.ts";
-import { renderSchema } from "../../src/mcp/schema_kit.ts";
-import { REPOSITORY_MAP_SCHEMA } from "../../src/mcp/schemas/repository_map.ts";
-import { TASK_CONTEXT_SCHEMA } from "../../src/mcp/schemas/task_context.ts";
+import {
+  ITEM_REASONS as REASONS,
+  RELATION_KINDS,
+  renderSchema,
+  REPOSITORY_MAP_SCHEMA,
+  type RepositoryMapAnswer as RepositoryMap,
+  TASK_CONTEXT_SCHEMA,
+  type TaskContextAnswer as TaskContext,
+} from "../../src/contracts/mod.ts";
+import { answerOf, refusalOf as refused } from "../support/outcome.ts";
+import { runNazm } from "../support/cli.ts";
+import { toolContext } from "../support/tool_context.ts";
 import repositoryMapTool from "../../src/mcp/tools/repository_map.ts";
 import taskContextTool from "../../src/mcp/tools/task_context.ts";
-import { repoCommand } from "../../src/cli/repo.ts";
 import { assertValidAgainst } from "../support/schema.ts";
 import { recordingReader } from "../support/reader.ts";
 
@@ -32,20 +36,11 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const AREA = "definition:shapes/geometry.shapes::area";
 
 function map(root: string): RepositoryMap {
-  const result = repositoryMap(root);
-  if ("status" in result) throw new Error(`map refused: ${result.message}`);
-  return result;
+  return answerOf(repositoryMap(root));
 }
 
 function context(root: string, request: TaskContextRequest): TaskContext {
-  const result = taskContext(root, request);
-  if ("status" in result) throw new Error(`context refused: ${result.message}`);
-  return result;
-}
-
-function refused<T extends object>(result: T): Extract<T, { status: string }> {
-  if (!("status" in result)) throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
-  return result as Extract<T, { status: string }>;
+  return answerOf(taskContext(root, request));
 }
 
 function copyTree(from: string, to: string) {
@@ -78,10 +73,10 @@ Deno.test("repo map: closed — ids unique, every parent and relation target is 
     for (const r of e.relations) assert(ids.has(r.to), `${e.id} ${r.kind} a missing ${r.to}`);
   }
   const parsed = parseManifest(Deno.readFileSync(join(repo, MANIFEST_PATH)));
-  if ("error" in parsed) throw new Error(parsed.error);
-  for (const d of parsed.manifest.documents) assert(ids.has(`document:${d.id}`));
-  for (const t of parsed.manifest.targets) assert(ids.has(`target:${t.id}`));
-  for (const p of parsed.manifest.mutation_profiles) assert(ids.has(`profile:${p.id}`));
+  if (parsed.kind === "refusal") throw new Error(parsed.value.message);
+  for (const d of parsed.value.documents) assert(ids.has(`document:${d.id}`));
+  for (const t of parsed.value.targets) assert(ids.has(`target:${t.id}`));
+  for (const p of parsed.value.mutation_profiles) assert(ids.has(`profile:${p.id}`));
   assertEquals(answer.compilations.map((c) => [c.root, c.status]), [
     ["compilation_root:shapes", "ok"],
     ["compilation_root:ledger", "ok"],
@@ -282,14 +277,14 @@ Deno.test("repo: answers and refusals are valid against their schemas (Ajv 2020)
     assert(validate(value), JSON.stringify(validate.errors));
   const answer = map(shared);
   check(validMap, answer);
-  check(validMap, repositoryMap(Deno.makeTempDirSync()));
+  check(validMap, repositoryMap(Deno.makeTempDirSync()).value);
   check(validContext, context(shared, { seeds: [AREA, "profile:new-tool"], state: answer.state }));
   check(
     validContext,
     context(shared, { seeds: [AREA], state: answer.state, budget: { max_items: 1 } }),
   );
-  check(validContext, taskContext(shared, { seeds: ["/etc/passwd"], state: answer.state }));
-  check(validContext, taskContext(shared, { seeds: [AREA], state: "0".repeat(64) }));
+  check(validContext, taskContext(shared, { seeds: ["/etc/passwd"], state: answer.state }).value);
+  check(validContext, taskContext(shared, { seeds: [AREA], state: "0".repeat(64) }).value);
   // Every entity's retrieval works: the task context of the entity alone gives it back.
   for (const e of answer.entities.filter((_, i) => i % 17 === 0)) {
     if (e.retrieve.tool !== "nazm.task_context") continue;
@@ -300,20 +295,21 @@ Deno.test("repo: answers and refusals are valid against their schemas (Ajv 2020)
 });
 
 Deno.test("repo: the tools and the CLI answer exactly what the functions answer", async () => {
-  const ctx = {
+  const ctx = toolContext({
     root: join(shared, "examples/shapes/main.nz"),
     sourceRoot: shared,
     docsRoot: shared,
-  };
+  });
   const direct = map(shared);
   assertEquals(await repositoryMapTool.run(repositoryMapTool.input.parse({}), ctx), {
     kind: "answer",
     value: direct,
   });
-  const out: string[] = [];
-  const output = { out: (t: string) => out.push(t), err: (t: string) => out.push(`ERR ${t}`) };
-  assertEquals(repoCommand(["map", "--docs", shared], output), 0);
-  assertEquals(JSON.parse(out.pop()!), direct);
+  const cli = async (...args: string[]) => {
+    const run = await runNazm("repo", ...args);
+    return { status: run.status, json: run.status === 2 ? null : JSON.parse(run.out) };
+  };
+  assertEquals(await cli("map", "--docs", shared), { status: 0, json: direct });
 
   const request = {
     seeds: [AREA],
@@ -336,15 +332,31 @@ Deno.test("repo: the tools and the CLI answer exactly what the functions answer"
     "--max-items",
     "3",
   ];
-  assertEquals(repoCommand([...argv, "--docs", shared], output), 0);
-  assertEquals(JSON.parse(out.pop()!), expected);
-  assertEquals(
-    repoCommand(["context", "/etc/passwd", "--state", direct.state, "--docs", shared], output),
-    1,
+  assertEquals(await cli(...argv, "--docs", shared), { status: 0, json: expected });
+  const refusedByCli = await cli(
+    "context",
+    "/etc/passwd",
+    "--state",
+    direct.state,
+    "--docs",
+    shared,
   );
-  assertEquals(JSON.parse(out.pop()!).reason, "invalid_request");
-  assertEquals(repoCommand(["context", AREA, "--docs", shared], output), 2);
-  assertEquals(repoCommand(["map", "--root", "/"], output), 2);
+  assertEquals([refusedByCli.status, refusedByCli.json.reason], [1, "invalid_request"]);
+  assertEquals((await cli("context", AREA, "--docs", shared)).status, 2);
+  assertEquals((await cli("map", "--root", "/")).status, 2);
+  // The command line checks its arguments with the tool's own input schema.
+  const badIntent = await runNazm(
+    "repo",
+    "context",
+    AREA,
+    "--state",
+    direct.state,
+    "--intent",
+    "x",
+  );
+  assertEquals(badIntent.status, 2);
+  assert(badIntent.err.includes("intent"), badIntent.err);
+  assertEquals((await cli("context", AREA, "--state", direct.state, "--max-items", "0")).status, 2);
   assert(
     !taskContextTool.input.safeParse({ seeds: [AREA], state: direct.state, path: "/" }).success,
   );
@@ -357,8 +369,7 @@ Deno.test("repo: a module that links outside the repository is not read", () => 
   Deno.removeSync(join(root, "examples/shapes/util/numbers.nz"));
   Deno.symlinkSync(join(outside, "numbers.nz"), join(root, "examples/shapes/util/numbers.nz"));
   const reader = recordingReader(root);
-  const answer = repositoryMap(root, { readFile: reader.readFile });
-  if ("status" in answer) throw new Error(answer.message);
+  const answer = answerOf(repositoryMap(root, { readFile: reader.readFile }));
   assert(!reader.read.includes(join(root, "examples/shapes/util/numbers.nz")));
   assert(!answer.entities.some((e) => e.id === "module:shapes/util.numbers"));
 });
@@ -412,6 +423,6 @@ Deno.test("repo: the committed schema files are what the zod definitions render"
   );
   assertValidAgainst(
     "nazm.task-context-1.json",
-    taskContext(shared, { seeds: ["../x.nz"], state: answer.state }),
+    taskContext(shared, { seeds: ["../x.nz"], state: answer.state }).value,
   );
 });

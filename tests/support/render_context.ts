@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { ContextPacket } from "../../src/facts/mod.ts";
+import type { ContextPacket } from "../../src/contracts/mod.ts";
 import { annotate, type Place, quoted, SourceView } from "./annotated.ts";
 
 function range(place: Place): string {

@@ -1,12 +1,11 @@
 /**
- * nazm.diagnostic_detail: one diagnostic in full (N30,
- * docs/architecture.md §7.32).
+ * nazm.diagnostic_detail: one diagnostic in full
+ * (docs/architecture.md §7.32).
  *
  * @module
  */
-import { z } from "zod";
+import { DiagnosticDetailInput } from "../../contracts/mod.ts";
 import { diagnosticDetail } from "../../facts/mod.ts";
-import { Digest } from "../schemas/common.ts";
 import { defineTool, type ToolOutcome } from "../types.ts";
 
 export default defineTool({
@@ -14,12 +13,9 @@ export default defineTool({
   title: "One diagnostic in full",
   description:
     'Returns one diagnostic exactly as nazm.diagnostic/1 publishes it (and nazm check --json prints it): code, severity, a message that stands alone, its place, labelled secondary places, help, and each fix with its title, applicability, structured precondition, exact edits and the nazm.semantic_patch request that plans it (null for a syntax fix, which cannot be planned). Pass an id and the state.source of the nazm.diagnostics answer it came from. If the sources changed since, it is refused as stale_state: ask nazm.diagnostics again; an id with no current diagnostic is not_found. `facts` is always "unavailable": the compiler records nothing beyond the diagnostic.',
-  input: z.strictObject({
-    id: z.string().min(1).max(4096).describe("a diagnostic id from nazm.diagnostics"),
-    state: Digest.describe("state.source of the nazm.diagnostics answer the id came from"),
-  }),
+  input: DiagnosticDetailInput,
   outputSchema: "nazm.diagnostic-1.json",
-  run(args, context): ToolOutcome {
-    return diagnosticDetail(context, { id: args.id, state: args.state }, context);
+  run(args, { paths, facts }): ToolOutcome {
+    return diagnosticDetail(paths, args, facts);
   },
 });

@@ -1,26 +1,21 @@
 /**
- * nazm.docs_index: Nazm's documentation by section, without text (N32,
- * docs/architecture.md §7.34).
+ * nazm.docs_index: Nazm's documentation by section, without text
+ * (docs/architecture.md §7.34).
  *
  * @module
  */
-import { z } from "zod";
+import { DocsIndexInput } from "../../contracts/mod.ts";
 import { docsIndex } from "../../docs/mod.ts";
-import { answer, defineTool, refusal } from "../types.ts";
+import { defineTool, type ToolOutcome } from "../types.ts";
 
 export default defineTool({
   name: "nazm.docs_index",
   title: "Nazm documentation index",
   description:
     "Lists Nazm's own documentation — the language specification and grammar, the static semantics, the architecture and tool contracts, the diagnostics table, the capability matrix, the roadmap and the goals — as documents with their authority and sections with stable ids, titles, parents, levels, byte sizes and digests, but no text, plus the corpus state. Call it before nazm.docs_section, which takes one of these exact ids and this state; pass `document` (an id such as `specification`) to list one document only. Weigh a section by its document's authority: normative is a rule of the language, descriptive explains the implementation, status says what exists now, planning is intent and never a rule, aspiration is a goal and never evidence that something exists. The corpus is the repository's fixed list of documents, not the root program's project, and there is no search: ids are exact.",
-  input: z.strictObject({
-    document: z.string().min(1).max(64).optional().describe(
-      "a document id from the corpus (for example `specification`); omit for every document",
-    ),
-  }),
+  input: DocsIndexInput,
   outputSchema: "nazm.docs-index-1.json",
-  run(args, context) {
-    const result = docsIndex(context.docsRoot, { document: args.document });
-    return "status" in result ? refusal(result) : answer(result);
+  run(args, { paths }): ToolOutcome {
+    return docsIndex(paths.docsRoot, { document: args.document });
   },
 });

@@ -1,10 +1,10 @@
 /**
- * nazm.semantic_snapshot: the root compilation's snapshot (N28,
- * docs/architecture.md §7.30).
+ * nazm.semantic_snapshot: the root compilation's snapshot
+ * (docs/architecture.md §7.30).
  *
  * @module
  */
-import { z } from "zod";
+import { SnapshotInput } from "../../contracts/mod.ts";
 import { semanticSnapshot } from "../../facts/mod.ts";
 import { defineTool, type ToolOutcome } from "../types.ts";
 
@@ -13,9 +13,9 @@ export default defineTool({
   title: "Semantic snapshot of the root",
   description:
     "Returns a nazm.snapshot/4 of the root's compilation as it is on disk now: every durable function, record and enum by its key (module.path::name), with one digest per section — source, shape, dependencies, related_types, references, callers, callees, diagnostics. Take one before a change and keep it: the server keeps nothing. After editing, pass it unchanged as `baseline` to nazm.semantic_delta to learn which definitions were added, removed or changed, and in which sections. A comment or a changed literal changes only `source`. A compilation with syntax errors has no snapshot (unavailable, isError); nazm.diagnostics lists the errors. Takes no arguments.",
-  input: z.strictObject({}),
+  input: SnapshotInput,
   outputSchema: "nazm.snapshot-4.json",
-  run(_args, context): ToolOutcome {
-    return semanticSnapshot(context, context);
+  run(_args, { paths, facts }): ToolOutcome {
+    return semanticSnapshot(paths, facts);
   },
 });

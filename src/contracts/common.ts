@@ -5,7 +5,15 @@
  * @module
  */
 import { z } from "zod";
-import { DEFINITION_KEY } from "../../facts/mod.ts";
+import type { Frozen } from "./outcome.ts";
+
+/**
+ * Every definition key: `module.path::name`, and `#2`, `#3`, … after the
+ * name for a second, third … definition of it (a duplicate, N0204). Segments
+ * and names are identifiers (specification §2.6).
+ */
+export const DEFINITION_KEY =
+  /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*(#([2-9]|[1-9][0-9]+))?$/;
 
 /** Lowercase hex BLAKE3-256. */
 export const Digest = z.string().regex(/^[0-9a-f]{64}$/).describe(
@@ -55,9 +63,17 @@ export const Precondition = z.discriminatedUnion("kind", [
 ]);
 
 /** What a packet, snapshot or delta marks unsupported rather than empty or unchanged. */
-export const Unsupported = z.array(
-  z.enum(["effects", "capabilities", "tests", "semantic_history", "behavioural_equivalence"]),
-);
+export const UNSUPPORTED = [
+  "effects",
+  "capabilities",
+  "tests",
+  "semantic_history",
+  "behavioural_equivalence",
+] as const;
+export const Unsupported = z.array(z.enum(UNSUPPORTED));
 
 /** The compiler that produced an answer: `nazm <version>`. */
 export const Compiler = z.string().regex(/^nazm \d+\.\d+\.\d+/);
+
+export type Place = Frozen<z.infer<typeof Place>>;
+export type PositionArgument = Frozen<z.infer<typeof PositionArgument>>;

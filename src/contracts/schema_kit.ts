@@ -1,7 +1,7 @@
 /**
  * How a published output schema is declared: each file
- * `src/mcp/schemas/<schema>.ts` exports one {@link PublishedSchema} built with
- * {@link defineOutputSchema}, and src/mcp/published.ts lists it.
+ * `src/contracts/<schema>.ts` exports one {@link PublishedSchema} built with
+ * {@link defineOutputSchema}, and published.ts lists it.
  * `deno task schemas` (scripts/gen_schemas.ts) renders each into
  * `schema/<file>` with {@link renderSchema}; a test fails when a committed
  * file differs from the rendering.

@@ -5,7 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import {
   Applicability,
   Compiler,
@@ -131,3 +132,25 @@ export const COMMAND_SUMMARY_SCHEMA = defineOutputSchema({
   answer: CommandSummaryAnswer,
   refusal: CommandSummaryRefusal,
 });
+
+/** The arguments of nazm.command_summary. */
+export const CommandSummaryInput = z.strictObject({});
+
+/** The arguments of nazm.diagnostic_detail. */
+export const DiagnosticDetailInput = z.strictObject({
+  id: z.string().min(1).max(4096).describe("a diagnostic id from nazm.diagnostics"),
+  state: Digest.describe("state.source of the nazm.diagnostics answer the id came from"),
+});
+
+/** The arguments of nazm.diagnostics. */
+export const DiagnosticsInput = z.strictObject({});
+
+export type DiagnosticIndexAnswer = Frozen<z.infer<typeof DiagnosticIndexAnswer>>;
+export type DiagnosticIndexReason = Frozen<z.infer<typeof DiagnosticIndexRefusal>>["reason"];
+export type DiagnosticAnswer = Frozen<z.infer<typeof DiagnosticAnswer>>;
+export type DiagnosticReason = Frozen<z.infer<typeof DiagnosticRefusal>>["reason"];
+export type CommandSummaryAnswer = Frozen<z.infer<typeof CommandSummaryAnswer>>;
+export type CommandSummaryReason = Frozen<z.infer<typeof CommandSummaryRefusal>>["reason"];
+export type FixCounts = Frozen<z.infer<typeof FixCounts>>;
+export type FixRequest = Frozen<z.infer<typeof FixRequest>>;
+export type DiagnosticDetailInput = Frozen<z.infer<typeof DiagnosticDetailInput>>;

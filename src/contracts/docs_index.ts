@@ -5,9 +5,27 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import { Compiler, Digest } from "./common.ts";
-import { AVAILABILITIES, type Availability } from "../../docs/mod.ts";
+
+/**
+ * Whether a document the manifest lists can be read, and if not, why:
+ * missing; unreadable; not UTF-8; over the size limit; not a regular file (a
+ * FIFO, a device, a folder: never opened or waited on); a symbolic link that
+ * does not lead to a file inside the repository (whatever exists where it
+ * points). In published order.
+ */
+export const AVAILABILITIES = [
+  "present",
+  "missing",
+  "unreadable",
+  "not_utf8",
+  "too_large",
+  "not_regular",
+  "link_outside",
+] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 /** How far a document may be trusted, from rule to wish. */
 export const Authority = z.enum(["normative", "descriptive", "status", "planning", "aspiration"])
@@ -36,7 +54,7 @@ export const DocsIndexDocument = z.strictObject({
     "the file, relative to the docs repository (informative; never an argument)",
   ),
   authority: Authority,
-  availability: z.enum(AVAILABILITIES as [Availability, ...Availability[]]).describe(
+  availability: z.enum(AVAILABILITIES).describe(
     "whether the file could be read as UTF-8 text; only a present document has sections. not_regular: a FIFO, device or folder, never opened; link_outside: a symbolic link that does not lead to a file inside the repository",
   ),
   digest: Digest.nullable().describe("BLAKE3 of the file's bytes; null unless present"),
@@ -72,3 +90,16 @@ export const DOCS_INDEX_SCHEMA = defineOutputSchema({
   answer: DocsIndexAnswer,
   refusal: DocsIndexRefusal,
 });
+
+/** The arguments of nazm.docs_index. */
+export const DocsIndexInput = z.strictObject({
+  document: z.string().min(1).max(64).optional().describe(
+    "a document id from the corpus (for example `specification`); omit for every document",
+  ),
+});
+
+export type DocsIndexAnswer = Frozen<z.infer<typeof DocsIndexAnswer>>;
+export type DocsIndexSection = Frozen<z.infer<typeof DocsIndexSection>>;
+export type DocsIndexDocument = Frozen<z.infer<typeof DocsIndexDocument>>;
+export type DocsIndexReason = (typeof DOCS_INDEX_REASONS)[number];
+export type DocsIndexInput = Frozen<z.infer<typeof DocsIndexInput>>;

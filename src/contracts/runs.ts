@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema } from "../schema_kit.ts";
+import { defineOutputSchema } from "./schema_kit.ts";
 import { Compiler, DefinitionKey, Digest, Place } from "./common.ts";
 import { DiagnosticReference } from "./diagnostics.ts";
 

@@ -4,8 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
-import { SECTIONS } from "../../facts/mod.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
+import { SECTIONS } from "./snapshot.ts";
 import {
   Applicability,
   Compiler,
@@ -162,3 +163,53 @@ export const PATCH_SCHEMA = defineOutputSchema({
   answer: PatchAnswer,
   refusal: PatchRefusal,
 });
+
+const RENAME_FIELDS = ["file", "position", "new_name"] as const;
+const FIX_FIELDS = ["diagnostic", "fix", "state"] as const;
+
+/**
+ * One object, typed per operation: a rename takes exactly file, position
+ * and new_name; a fix exactly diagnostic, fix and state. Any other field, or
+ * a field of the other operation, is a protocol error like a missing one.
+ */
+export const PatchInput = z.strictObject({
+  operation: z.enum(["rename", "fix"]).describe(
+    "rename: a private function, record or enum, or a local or parameter; fix: one of a diagnostic's fixes",
+  ),
+  file: z.string().min(1).max(4096).optional().describe(
+    "rename: a file of the root's compilation, relative to the source root",
+  ),
+  position: PositionArgument.optional().describe(
+    "rename: 1-based line and column on the name's declaration or a use",
+  ),
+  new_name: z.string().min(1).max(256).optional().describe("rename: the new identifier"),
+  diagnostic: z.string().min(1).max(4096).optional().describe("fix: an id from nazm.diagnostics"),
+  fix: z.int().min(0).max(1000).optional().describe(
+    "fix: the index of the fix in nazm.diagnostic_detail",
+  ),
+  state: Digest.optional().describe(
+    "fix: state.source of the nazm.diagnostics answer the id came from",
+  ),
+}).superRefine((value, ctx) => {
+  const [wanted, other] = value.operation === "rename"
+    ? [RENAME_FIELDS, FIX_FIELDS]
+    : [FIX_FIELDS, RENAME_FIELDS];
+  for (const field of wanted) {
+    if (value[field] === undefined) {
+      ctx.addIssue({ code: "custom", path: [field], message: `${value.operation} needs ${field}` });
+    }
+  }
+  for (const field of other) {
+    if (value[field] !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `${value.operation} takes no ${field}`,
+      });
+    }
+  }
+});
+
+export type PatchAnswer = Frozen<z.infer<typeof PatchAnswer>>;
+export type PatchReason = (typeof PATCH_REASONS)[number];
+export type PatchInput = Frozen<z.infer<typeof PatchInput>>;

@@ -5,7 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import { Compiler, Digest, Position } from "./common.ts";
 import { Authority, SectionId } from "./docs_index.ts";
 
@@ -53,3 +54,15 @@ export const DOCS_SECTION_SCHEMA = defineOutputSchema({
   answer: DocsSectionAnswer,
   refusal: DocsSectionRefusal,
 });
+
+/** The arguments of nazm.docs_section. */
+export const DocsSectionInput = z.strictObject({
+  id: z.string().min(1).max(1024).describe(
+    "an exact section id from nazm.docs_index, such as `specification/lexical-structure/comments`",
+  ),
+  state: z.string().max(128).describe("the state of the nazm.docs_index answer the id came from"),
+});
+
+export type DocsSectionAnswer = Frozen<z.infer<typeof DocsSectionAnswer>>;
+export type DocsSectionReason = (typeof DOCS_SECTION_REASONS)[number];
+export type DocsSectionInput = Frozen<z.infer<typeof DocsSectionInput>>;

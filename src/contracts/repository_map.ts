@@ -5,9 +5,51 @@
  * @module
  */
 import { z } from "zod";
-import { MAP_KINDS, RELATION_KINDS } from "../../repo/mod.ts";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import { Compiler, Digest } from "./common.ts";
+
+/**
+ * The kinds of entity the repository map holds; an entity's map id is
+ * `<kind>:<local id>`. `module`, `definition` and `section` are derived (from
+ * the compilation roots and the documents), never declared in the manifest.
+ */
+export const ENTITY_KINDS = [
+  "package",
+  "target",
+  "source_root",
+  "compilation_root",
+  "module",
+  "definition",
+  "document",
+  "section",
+  "schema",
+  "profile",
+] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+/** The kinds of entity, in the order the map lists them: the manifest's own list. */
+export const MAP_KINDS = ENTITY_KINDS;
+export type MapKind = EntityKind;
+
+/**
+ * Structural relations, each pointing from the entity that states it. The
+ * inverse of each is implied (task context follows both ways).
+ */
+export const RELATION_KINDS = [
+  "depends_on", // source root → source root it may import
+  "runs", // target → source root holding its entry
+  "imports", // module → module
+  "calls", // definition → function it calls
+  "uses", // definition → definition it refers to without calling
+  "types", // definition → record or enum named in a type position
+  "reports", // definition → the diagnostics document's section for a code reported inside it
+  "documented_by", // schema → the architecture section stating its tool's contract
+  "generated_by", // schema → the target that writes it
+  "changes", // profile → entity that changes with it
+  "checked_by", // profile → target that must pass
+] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
 
 export const MapKind = z.enum(MAP_KINDS);
 
@@ -74,3 +116,12 @@ export const REPOSITORY_MAP_SCHEMA = defineOutputSchema({
   answer: RepositoryMapAnswer,
   refusal: RepositoryMapRefusal,
 });
+
+/** The arguments of nazm.repository_map. */
+export const RepositoryMapInput = z.strictObject({});
+
+export type RepositoryMapAnswer = Frozen<z.infer<typeof RepositoryMapAnswer>>;
+export type RepositoryMapReason = (typeof REPOSITORY_MAP_REASONS)[number];
+export type MapEntity = Frozen<z.infer<typeof MapEntity>>;
+export type Retrieve = Frozen<z.infer<typeof Retrieve>>;
+export type EntityAuthority = Frozen<z.infer<typeof EntityAuthority>>;

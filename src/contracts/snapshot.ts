@@ -4,9 +4,35 @@
  * @module
  */
 import { z } from "zod";
-import { BASELINE_PROBLEMS, SECTIONS } from "../../facts/mod.ts";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import { Compiler, DefinitionKey, DefinitionKind, Digest, Unsupported } from "./common.ts";
+
+/** The sections a definition's digests cover, in published order. */
+export const SECTIONS = [
+  "source",
+  "shape",
+  "dependencies",
+  "related_types",
+  "references",
+  "callers",
+  "callees",
+  "diagnostics",
+] as const;
+
+export type SectionName = (typeof SECTIONS)[number];
+
+/** What can be wrong with a baseline, in the order they are looked for. */
+export const BASELINE_PROBLEMS = [
+  "not_a_snapshot",
+  "other_root",
+  "other_compiler",
+  "unknown_field",
+  "malformed_key",
+  "duplicate_key",
+  "bad_digest",
+  "too_large",
+] as const;
 
 export const Section = z.enum(SECTIONS);
 
@@ -88,6 +114,20 @@ export const DELTA_SCHEMA = defineOutputSchema({
   refusal: DeltaRefusal,
 });
 
-export type Snapshot = z.infer<typeof Snapshot>;
-export type Delta = z.infer<typeof Delta>;
-export type Section = z.infer<typeof Section>;
+export type Snapshot = Frozen<z.infer<typeof Snapshot>>;
+export type Delta = Frozen<z.infer<typeof Delta>>;
+export type Section = Frozen<z.infer<typeof Section>>;
+
+/** The arguments of nazm.semantic_delta. */
+export const DeltaInput = z.strictObject({
+  baseline: z.unknown().refine((value) => value !== undefined, "baseline is required")
+    .describe("a nazm.snapshot/4 object exactly as nazm.semantic_snapshot returned it"),
+});
+
+/** The arguments of nazm.semantic_snapshot. */
+export const SnapshotInput = z.strictObject({});
+
+export type SnapshotReason = Frozen<z.infer<typeof SnapshotRefusal>>["reason"];
+export type DeltaReason = Frozen<z.infer<typeof DeltaRefusal>>["reason"];
+export type SnapshotDefinition = Frozen<z.infer<typeof SnapshotDefinition>>;
+export type RootIdentity = Frozen<z.infer<typeof RootIdentity>>;

@@ -5,22 +5,57 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
-import { REASONS } from "../../repo/mod.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import { Compiler, Digest } from "./common.ts";
 import { EntityAuthority, MapKind, Retrieve } from "./repository_map.ts";
 
-export const Intent = z.enum(["understand", "edit", "diagnose", "test"]);
-export const Priority = z.enum(["seed", "required", "related", "background"]);
+/** Priority classes, most important first. */
+export const PRIORITIES = ["seed", "required", "related", "background"] as const;
+export const Priority = z.enum(PRIORITIES);
 
-/** Why an item is there: seed, a relation or its inverse, parent or child. */
-export const Reason = z.enum(REASONS);
+/** What the task is; `edit` is the default and the widest. */
+export const INTENTS = ["understand", "edit", "diagnose", "test"] as const;
+export type Intent = (typeof INTENTS)[number];
+export const Intent = z.enum(INTENTS);
+
+/** Why an item is in the context: the seed itself, a relation either way, or containment. */
+export const ITEM_REASONS = [
+  "seed",
+  "depends_on",
+  "runs",
+  "imports",
+  "calls",
+  "uses",
+  "types",
+  "reports",
+  "documented_by",
+  "generated_by",
+  "changes",
+  "checked_by",
+  "depended_on_by",
+  "run_by",
+  "imported_by",
+  "called_by",
+  "used_by",
+  "type_used_by",
+  "reported_in",
+  "documents",
+  "generates",
+  "changed_by",
+  "checks",
+  "parent",
+  "child",
+] as const;
+export type ItemReason = (typeof ITEM_REASONS)[number];
+
+export const ItemReason = z.enum(ITEM_REASONS);
 
 export const ContextItem = z.strictObject({
   id: z.string(),
   kind: MapKind,
   name: z.string(),
-  reason: Reason.describe(
+  reason: ItemReason.describe(
     "seed; a relation (calls, uses, types, imports, ...) or its inverse (called_by, used_by, ...); parent or child",
   ),
   seed: z.string().describe("the seed it was reached from"),
@@ -52,7 +87,7 @@ export const TaskContextAnswer = z.strictObject({
   cut: z.array(z.strictObject({
     id: z.string(),
     seed: z.string(),
-    reason: Reason,
+    reason: ItemReason,
     priority: Priority,
     bytes: z.int().min(0),
     limit: z.enum(["max_items", "max_bytes"]),
@@ -80,3 +115,22 @@ export const TASK_CONTEXT_SCHEMA = defineOutputSchema({
   answer: TaskContextAnswer,
   refusal: TaskContextRefusal,
 });
+
+/** The arguments of nazm.task_context. */
+export const TaskContextInput = z.strictObject({
+  seeds: z.array(z.string().min(1).max(1024)).max(1000).describe(
+    "1 to 8 entity ids from nazm.repository_map, such as `definition:shapes/geometry.shapes::area`",
+  ),
+  state: z.string().max(128).describe("the state of the nazm.repository_map answer"),
+  intent: z.enum(INTENTS).optional().describe("understand, edit (default), diagnose or test"),
+  budget: z.strictObject({
+    max_items: z.int().min(1).max(1_000_000).optional(),
+    max_bytes: z.int().min(0).max(1_000_000_000).optional(),
+  }).optional().describe("structural limits on the answer: items, and bytes of content"),
+});
+
+export type TaskContextAnswer = Frozen<z.infer<typeof TaskContextAnswer>>;
+export type TaskContextReason = (typeof TASK_CONTEXT_REASONS)[number];
+export type TaskContextInput = Frozen<z.infer<typeof TaskContextInput>>;
+export type ContextItem = Frozen<z.infer<typeof ContextItem>>;
+export type Priority = Frozen<z.infer<typeof Priority>>;

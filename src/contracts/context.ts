@@ -5,7 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import { defineOutputSchema, refusalSchema } from "../schema_kit.ts";
+import type { Frozen } from "./outcome.ts";
+import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import {
   Compiler,
   DefinitionKey,
@@ -78,6 +79,19 @@ export const CONTEXT_SCHEMA = defineOutputSchema({
   refusal: ContextRefusal,
 });
 
-export type ContextPacket = z.infer<typeof ContextPacket>;
-export type ContextRefusal = z.infer<typeof ContextRefusal>;
-export type Link = z.infer<typeof Link>;
+export type ContextPacket = Frozen<z.infer<typeof ContextPacket>>;
+export type ContextRefusal = Frozen<z.infer<typeof ContextRefusal>>;
+export type Link = Frozen<z.infer<typeof Link>>;
+
+/** The arguments of nazm.semantic_context. */
+export const ContextInput = z.strictObject({
+  file: z.string().min(1).max(4096).describe(
+    "a file of the root's compilation: its path relative to the source root, such as `geometry/shapes.nz`, or the same file's absolute path",
+  ),
+  position: PositionArgument.describe(
+    "1-based line and column (in characters) on a use of a definition, or anywhere on its declaration",
+  ),
+});
+
+export type ContextInput = Frozen<z.infer<typeof ContextInput>>;
+export type ContextReason = ContextRefusal["reason"];

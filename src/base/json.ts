@@ -84,6 +84,81 @@ function isSpace(c: number): boolean {
 
 const decoder = new TextDecoder();
 
+/** What skipping strings saw: whether the last one held an escape, whether any byte was over 0x7f. */
+interface Seen {
+  escaped: boolean;
+  /** Only strings may hold a byte over 0x7f in JSON. */
+  ascii: boolean;
+}
+
+/** The index just past the string starting at `at` (a quote). */
+function skipStringAt(bytes: Uint8Array, at: number, seen: Seen): number {
+  seen.escaped = false;
+  const n = bytes.length;
+  let j = at + 1;
+  while (j < n) {
+    const c = bytes[j];
+    if (c === BACKSLASH) {
+      seen.escaped = true;
+      j += 2;
+    } else if (c === QUOTE) return j + 1;
+    else {
+      if (c > 0x7f) seen.ascii = false;
+      j++;
+    }
+  }
+  return n;
+}
+
+/** The index just past the value starting at `at`, without looking inside it. */
+function skipValueAt(bytes: Uint8Array, at: number, seen: Seen): number {
+  const n = bytes.length;
+  const c = bytes[at];
+  if (c === QUOTE) return skipStringAt(bytes, at, seen);
+  if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) {
+    let j = at;
+    while (
+      j < n && !isSpace(bytes[j]) && bytes[j] !== COMMA && bytes[j] !== CLOSE_OBJECT &&
+      bytes[j] !== CLOSE_ARRAY
+    ) j++;
+    return j;
+  }
+  let depth = 0;
+  let j = at;
+  while (j < n) {
+    const d = bytes[j];
+    if (d === QUOTE) {
+      j = skipStringAt(bytes, j, seen);
+      continue;
+    }
+    if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
+    else if (d === CLOSE_OBJECT || d === CLOSE_ARRAY) {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
+    j++;
+  }
+  return n;
+}
+
+/** The path of the value being read, or with `key`, of that key of the innermost object. */
+function pathAt(frames: readonly Frame[], key: string | null): string {
+  let path = "$";
+  frames.forEach((frame, at) => {
+    const member = key !== null && at === frames.length - 1 ? key : frame.key;
+    path += frame.isObject ? `[${JSON.stringify(member)}]` : "[]";
+  });
+  return path;
+}
+
+/** The dotted path of the value about to start, when watched paths may match. */
+function dottedAt(frames: readonly Frame[]): string | null {
+  if (frames.length === 0) return "";
+  const top = frames[frames.length - 1];
+  if (!top.isObject || top.dotted === null || top.key === null) return null;
+  return top.dotted === "" ? top.key : `${top.dotted}.${top.key}`;
+}
+
 /**
  * Scans JSON text (UTF-8 bytes). Made for valid JSON; on anything else it
  * still ends, in linear time, with some answer (parse the text to know it is
@@ -104,72 +179,10 @@ export function scanJson(bytes: Uint8Array, options: ScanOptions = {}): ScanResu
   const n = bytes.length;
   let i = 0;
 
-  /** The path of the value being read, or with `key`, of that key of the innermost object. */
-  const pathOf = (key: string | null): string => {
-    let path = "$";
-    frames.forEach((frame, at) => {
-      const member = key !== null && at === frames.length - 1 ? key : frame.key;
-      path += frame.isObject ? `[${JSON.stringify(member)}]` : "[]";
-    });
-    return path;
-  };
-  /** The dotted path of the value about to start, when watched paths may match. */
-  const dottedHere = (): string | null => {
-    if (frames.length === 0) return "";
-    const top = frames[frames.length - 1];
-    if (!top.isObject || top.dotted === null || top.key === null) return null;
-    return top.dotted === "" ? top.key : `${top.dotted}.${top.key}`;
-  };
-  /** Set by skipString: whether the string it skipped held an escape. */
-  let escaped = false;
-  /** Whether a byte over 0x7f was seen (only strings may hold one in JSON). */
-  let ascii = true;
-  /** The index just past the string starting at `at` (a quote). */
-  const skipString = (at: number): number => {
-    escaped = false;
-    let j = at + 1;
-    while (j < n) {
-      const c = bytes[j];
-      if (c === BACKSLASH) {
-        escaped = true;
-        j += 2;
-      } else if (c === QUOTE) return j + 1;
-      else {
-        if (c > 0x7f) ascii = false;
-        j++;
-      }
-    }
-    return n;
-  };
-  /** The index just past the value starting at `at`, without looking inside it. */
-  const skipValue = (at: number): number => {
-    const c = bytes[at];
-    if (c === QUOTE) return skipString(at);
-    if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) {
-      let j = at;
-      while (
-        j < n && !isSpace(bytes[j]) && bytes[j] !== COMMA && bytes[j] !== CLOSE_OBJECT &&
-        bytes[j] !== CLOSE_ARRAY
-      ) j++;
-      return j;
-    }
-    let depth = 0;
-    let j = at;
-    while (j < n) {
-      const d = bytes[j];
-      if (d === QUOTE) {
-        j = skipString(j);
-        continue;
-      }
-      if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
-      else if (d === CLOSE_OBJECT || d === CLOSE_ARRAY) {
-        depth--;
-        if (depth === 0) return j + 1;
-      }
-      j++;
-    }
-    return n;
-  };
+  const seen: Seen = { escaped: false, ascii: true };
+  const skipString = (at: number) => skipStringAt(bytes, at, seen);
+  const skipValue = (at: number) => skipValueAt(bytes, at, seen);
+  const pathOf = (key: string | null) => pathAt(frames, key);
 
   while (i < n) {
     const c = bytes[i];
@@ -177,7 +190,7 @@ export function scanJson(bytes: Uint8Array, options: ScanOptions = {}): ScanResu
       i++;
       continue;
     }
-    if (c > 0x7f) ascii = false;
+    if (c > 0x7f) seen.ascii = false;
     if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       frames.pop();
       // The member whose value just closed is done.
@@ -192,7 +205,7 @@ export function scanJson(bytes: Uint8Array, options: ScanOptions = {}): ScanResu
       const end = skipString(i);
       keyCount++;
       if (track || frames.length <= 3) {
-        const key = escaped
+        const key = seen.escaped
           ? JSON.parse(decoder.decode(bytes.subarray(i, end)))
           : decoder.decode(bytes.subarray(i + 1, end - 1));
         if (track && top.keys !== null && duplicateKey === null) {
@@ -209,7 +222,7 @@ export function scanJson(bytes: Uint8Array, options: ScanOptions = {}): ScanResu
       continue;
     }
     // A value starts here.
-    const dotted = dottedHere();
+    const dotted = dottedAt(frames);
     if (dotted !== null && watched.has(dotted)) {
       if (opaque.has(dotted)) {
         const end = skipValue(i);
@@ -247,7 +260,7 @@ export function scanJson(bytes: Uint8Array, options: ScanOptions = {}): ScanResu
     tooManyValues: values > maxValues,
     keyCount,
     // Cut short by a refusal, the scan has not seen every byte.
-    ascii: ascii && i >= n,
+    ascii: seen.ascii && i >= n,
     spans,
   };
 }

@@ -283,32 +283,52 @@ export class LineTransport implements Transport {
     });
   }
 
+  /** One input line: read as a message (or answered as an error), then admitted. */
   #line(raw: Uint8Array): void {
     if (this.#closed) return;
+    const read = this.#messageOf(raw);
+    if (read !== null) this.#admit(read.message, read.token);
+  }
+
+  /**
+   * The baseline of a line, cut out unparsed and kept under a token that
+   * stands in its place; the line unchanged when it holds none.
+   */
+  #cutBaseline(
+    line: Uint8Array,
+    span: readonly [number, number] | undefined,
+  ): { readonly bytes: Uint8Array; readonly token: number | null } {
+    if (span === undefined) return { bytes: line, token: null };
+    const token = this.#nextRaw++;
+    const [start, end] = span;
+    const stand = encoder.encode(JSON.stringify({ [RAW_ARGUMENT_KEY]: token }));
+    // A view, not a copy: the line's buffer moves to the worker with it.
+    this.#raw.set(token, { bytes: line.subarray(start, end), request: null });
+    const spliced = new Uint8Array(start + stand.length + line.length - end);
+    spliced.set(line.subarray(0, start));
+    spliced.set(stand, start);
+    spliced.set(line.subarray(end), start + stand.length);
+    return { bytes: spliced, token };
+  }
+
+  /**
+   * The JSON-RPC message a line holds, its ids exact, with the token of its
+   * cut-out baseline; or null, when the line was blank or is answered here
+   * as an error (over a limit, not UTF-8, not JSON, a repeated key, not
+   * JSON-RPC).
+   */
+  #messageOf(
+    raw: Uint8Array,
+  ): { readonly message: JSONRPCMessage; readonly token: number | null } | null {
     // The line as read: the scan's spans are offsets into it.
     const line = raw.length > 0 && raw[raw.length - 1] === 13 ? raw.subarray(0, -1) : raw;
-    let bytes = line;
     const scan = scanJson(line, {
       maxDepth: MAX_MESSAGE_DEPTH,
       maxValues: MAX_MESSAGE_VALUES,
       spans: ["id", "params.requestId", BASELINE_PATH],
       opaque: [BASELINE_PATH],
     });
-    // The baseline, cut out unparsed; a token stands in its place.
-    const baselineSpan = scan.spans.get(BASELINE_PATH);
-    let token: number | null = null;
-    if (baselineSpan !== undefined) {
-      token = this.#nextRaw++;
-      const [start, end] = baselineSpan;
-      const stand = encoder.encode(JSON.stringify({ [RAW_ARGUMENT_KEY]: token }));
-      // A view, not a copy: the line's buffer moves to the worker with it.
-      this.#raw.set(token, { bytes: bytes.subarray(start, end), request: null });
-      const spliced = new Uint8Array(start + stand.length + bytes.length - end);
-      spliced.set(bytes.subarray(0, start));
-      spliced.set(stand, start);
-      spliced.set(bytes.subarray(end), start + stand.length);
-      bytes = spliced;
-    }
+    const { bytes, token } = this.#cutBaseline(line, scan.spans.get(BASELINE_PATH));
     const dropRaw = () => {
       if (token !== null) this.#raw.delete(token);
     };
@@ -335,7 +355,7 @@ export class LineTransport implements Transport {
           ? { limit: MAX_MESSAGE_DEPTH, path: scan.tooDeep }
           : { limit: MAX_MESSAGE_VALUES },
       });
-      return;
+      return null;
     }
     let text: string;
     try {
@@ -346,9 +366,9 @@ export class LineTransport implements Transport {
         code: -32700,
         message: "Parse error: the line is not UTF-8",
       });
-      return;
+      return null;
     }
-    if (text.trim() === "") return;
+    if (text.trim() === "") return null;
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -358,7 +378,7 @@ export class LineTransport implements Transport {
         code: -32700,
         message: `Parse error: ${describe(error)}`,
       });
-      return;
+      return null;
     }
     if (json !== null && typeof json === "object" && !Array.isArray(json)) {
       const record = json as Record<string, unknown>;
@@ -382,7 +402,7 @@ export class LineTransport implements Transport {
           inParams ? "params" : "Request"
         }: the key at ${duplicate} is repeated; JSON.parse would keep only the last`,
       });
-      return;
+      return null;
     }
     let message: JSONRPCMessage;
     try {
@@ -396,8 +416,19 @@ export class LineTransport implements Transport {
           ? "Invalid Request: JSON-RPC batches are not accepted"
           : "Invalid Request: not a JSON-RPC 2.0 request, notification or response",
       });
-      return;
+      return null;
     }
+    return { message, token };
+  }
+
+  /**
+   * A message the gate judges: rejected (answered), dropped, or counted as
+   * pending until answered and handed to the SDK.
+   */
+  #admit(message: JSONRPCMessage, token: number | null): void {
+    const dropRaw = () => {
+      if (token !== null) this.#raw.delete(token);
+    };
     let verdict: GateVerdict;
     try {
       verdict = this.#options.gate(message);

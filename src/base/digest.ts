@@ -80,8 +80,13 @@ export function blake3Canonical(value: unknown): string {
 
 /** One container being written: its items or sorted keys, and how far. */
 type Open =
-  | { readonly array: readonly unknown[]; next: number }
-  | { readonly record: Record<string, unknown>; readonly keys: string[]; next: number };
+  | { readonly kind: "array"; readonly array: readonly unknown[]; next: number }
+  | {
+    readonly kind: "record";
+    readonly record: Record<string, unknown>;
+    readonly keys: string[];
+    next: number;
+  };
 
 /** Writes a value's canonical JSON as pieces, without recursion (a value may be deep). */
 function writeCanonical(value: unknown, emit: (text: string) => void): void {
@@ -95,11 +100,12 @@ function writeCanonical(value: unknown, emit: (text: string) => void): void {
     } else if (typeof v === "string") emit(JSON.stringify(v));
     else if (Array.isArray(v)) {
       emit("[");
-      stack.push({ array: v, next: 0 });
+      stack.push({ kind: "array", array: v, next: 0 });
     } else if (typeof v === "object") {
       const record = v as Record<string, unknown>;
       emit("{");
       stack.push({
+        kind: "record",
         record,
         keys: Object.keys(record).filter((k) => record[k] !== undefined).sort(),
         next: 0,
@@ -111,7 +117,7 @@ function writeCanonical(value: unknown, emit: (text: string) => void): void {
   start(value);
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
-    if ("array" in top) {
+    if (top.kind === "array") {
       if (top.next === top.array.length) {
         stack.pop();
         emit("]");

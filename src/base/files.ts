@@ -157,8 +157,8 @@ export function readConfined(
   let waited = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const outcome = readOnce(realRoot, path, limit, session);
-    if (!("changed" in outcome)) return outcome;
-    why = outcome.changed;
+    if (!(outcome instanceof Changed)) return outcome;
+    why = outcome.why;
     if (outcome.folder !== null) {
       if (waited || session.churning.has(outcome.folder)) {
         session.churning.add(outcome.folder);
@@ -172,14 +172,16 @@ export function readConfined(
 }
 
 /** Why one attempt saw a change; for a folder that just changed, which and how long to wait. */
-interface Changed {
-  readonly changed: string;
-  readonly folder: string | null;
-  readonly waitMs: number;
+class Changed {
+  constructor(
+    readonly why: string,
+    readonly folder: string | null = null,
+    readonly waitMs: number = 0,
+  ) {}
 }
 
 function changed(why: string): Changed {
-  return { changed: why, folder: null, waitMs: 0 };
+  return new Changed(why);
 }
 
 type Identity = { readonly dev: bigint; readonly ino: bigint };
@@ -205,10 +207,10 @@ function readOnce(
   const folders = foldersOnTheWay(realRoot, real);
   const churning = folders.find((folder) => session.churning.has(folder));
   if (churning !== undefined) {
-    return { changed: "a folder on its way keeps changing", folder: churning, waitMs: 0 };
+    return new Changed("a folder on its way keeps changing", churning);
   }
   const before = folderTimes(folders, started);
-  if ("changed" in before) return before;
+  if (before instanceof Changed) return before;
 
   // The checked file, by type and size, before anything is opened: a device
   // or a FIFO at rest is never opened, a huge file never read.
@@ -247,7 +249,7 @@ function readOnce(
     }
     if (!sameFile(after, open)) return changed("it was replaced");
     const later = folderTimes(folders, null);
-    if ("changed" in later || later.some((time, i) => time !== before[i])) {
+    if (later instanceof Changed || later.some((time, i) => time !== before[i])) {
       return changed("a folder on its way changed");
     }
     return bytes;
@@ -297,7 +299,7 @@ function folderTimes(folders: readonly string[], started: bigint | null): bigint
       const latest = time % SECOND === 0n ? time + SECOND : time;
       if (latest + CLOCK_SLACK > started) {
         const waitMs = Number((latest + CLOCK_SLACK - started) / MS) + 1;
-        return { changed: "a folder on its way just changed", folder, waitMs };
+        return new Changed("a folder on its way just changed", folder, waitMs);
       }
     }
     times.push(time);

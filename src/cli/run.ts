@@ -32,7 +32,8 @@ import {
   type RunOutcome,
   testsOf,
 } from "../backend/mod.ts";
-import { type SummaryEntry, summaryOf } from "../facts/mod.ts";
+import type { BuildSummaryAnswer, TestSummaryAnswer } from "../contracts/mod.ts";
+import { summaryOf } from "../facts/mod.ts";
 import { parseArgs, type ParsedArgs } from "./args.ts";
 import { type CommandIo, usageError } from "./io.ts";
 
@@ -164,39 +165,10 @@ export async function runCommand(io: CommandIo): Promise<number> {
 
 // ---------------------------------------------------------------- nazm test
 
-/** One test's result in `nazm.test-summary/1`. */
-export interface TestResult {
-  readonly key: string;
-  readonly name: string;
-  readonly module: string;
-  readonly place: Place;
-  readonly status: "passed" | "failed";
-  readonly duration_ms: number;
-  readonly failure: {
-    readonly kind: Report["kind"];
-    readonly message: string;
-    readonly place: Place | null;
-    readonly stack: readonly { readonly function: string; readonly place: Place }[];
-  } | null;
-  /** What the test printed. */
-  readonly output: string;
-}
-
 /** `nazm.test-summary/1`: what `nazm test --summary-json` prints (schema/nazm.test-summary-1.json). */
-export interface TestSummary {
-  readonly schema: "nazm.test-summary/1";
-  readonly compiler: string;
-  readonly root: string;
-  readonly status: "passed" | "failed" | "refused";
-  readonly exit_status: 0 | 1;
-  readonly filter: string | null;
-  readonly passed: number;
-  readonly failed: number;
-  readonly filtered_out: number;
-  readonly duration_ms: number;
-  readonly tests: readonly TestResult[];
-  readonly diagnostics: readonly SummaryEntry[];
-}
+export type TestSummary = TestSummaryAnswer;
+/** One test's result in it. */
+export type TestResult = TestSummary["tests"][number];
 
 function milliseconds(ms: number): number {
   return Math.round(ms * 1000) / 1000;
@@ -340,18 +312,7 @@ function formatMs(ms: number): string {
 // ---------------------------------------------------------------- nazm build
 
 /** `nazm.build-summary/1`: what `nazm build --summary-json` prints (schema/nazm.build-summary-1.json). */
-export interface BuildSummary {
-  readonly schema: "nazm.build-summary/1";
-  readonly compiler: string;
-  readonly root: string;
-  readonly status: "built" | "refused";
-  readonly exit_status: 0 | 1;
-  readonly output:
-    | { readonly path: string; readonly bytes: number; readonly digest: string }
-    | null;
-  readonly entry: { readonly key: string; readonly place: Place } | null;
-  readonly diagnostics: readonly SummaryEntry[];
-}
+export type BuildSummary = BuildSummaryAnswer;
 
 const encoder = new TextEncoder();
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from "zod";
+import type { Frozen } from "./outcome.ts";
 import { defineOutputSchema } from "./schema_kit.ts";
 import { Compiler, DefinitionKey, Digest, Place } from "./common.ts";
 import { DiagnosticReference } from "./diagnostics.ts";
@@ -107,3 +108,6 @@ export const BUILD_SUMMARY_SCHEMA = defineOutputSchema({
   answer: BuildSummaryAnswer,
   refusal: null,
 });
+
+export type TestSummaryAnswer = Frozen<z.infer<typeof TestSummaryAnswer>>;
+export type BuildSummaryAnswer = Frozen<z.infer<typeof BuildSummaryAnswer>>;

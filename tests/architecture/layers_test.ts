@@ -13,21 +13,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
 const fixture = (name: string) => join(here, "fixtures", name);
 
-/**
- * Cycles between files of src/semantics that issue 13's split of the
- * checker and of the diagnostics table (branch issue-13b) removes. Listed
- * so that no other cycle can join them unseen; a listed cycle that is gone
- * fails the test until it is struck from this list.
- */
-const KNOWN_CYCLES = [
-  "import cycle among src/semantics/_syntax_codes.ts, src/semantics/registry.ts",
-  "import cycle among src/semantics/checker.ts, src/semantics/model.ts, src/semantics/rename.ts",
-];
-
 Deno.test("layers: every import points down, only through mod.ts, and no files import in a circle", () => {
   const problems = layerProblems(repo);
-  assertEquals(problems.filter((p) => !KNOWN_CYCLES.includes(p)), []);
-  assertEquals(KNOWN_CYCLES.filter((known) => !problems.includes(known)), [], "strike these");
+  assertEquals(problems, []);
 });
 
 Deno.test("layers: a clean fixture has no problem", () => {

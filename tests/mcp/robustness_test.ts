@@ -108,7 +108,9 @@ Deno.test("bugs in a tool are internal_error results; the server goes on", async
 });
 
 Deno.test("a hung worker is replaced after the call timeout; a call queued behind it is not lost", async () => {
-  const session = openSession({ entry: FIXTURE_ENTRY });
+  // 10 s rather than the fixture's 3: the queued call's own time includes
+  // starting the fresh worker, which on a loaded machine took longer than 3 s.
+  const session = openSession({ entry: FIXTURE_ENTRY, args: ["--call-timeout-ms", "10000"] });
   await session.send(modern(0, "server/discover"));
   await session.send(call(1, "test.hang"));
   await session.send(call(2, "test.echo", { text: "queued behind the hang" }));

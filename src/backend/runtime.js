@@ -869,6 +869,172 @@ export function $chars(text) {
   return wrap(a);
 }
 
+/**
+ * The number of characters before the UTF-16 index `i` of a string.
+ * @param {string} s
+ * @param {number} i
+ */
+function charIndex(s, i) {
+  return charCount(s.slice(0, i));
+}
+
+/**
+ * The pieces between separators; for an empty separator, the characters.
+ * @param {string} text
+ * @param {string} separator
+ */
+export function $split(text, separator) {
+  if (separator === "") return $chars(text);
+  const a = storage();
+  // Both strings are whole characters, so a match never splits a surrogate pair.
+  for (const piece of text.split(separator)) a.push(piece);
+  return wrap(a);
+}
+
+const EDGE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
+
+/**
+ * Without the characters of Unicode's White_Space property at either end.
+ * @param {string} text
+ */
+export function $trim(text) {
+  return text.replace(EDGE_SPACE, "");
+}
+
+/**
+ * @param {string} text
+ * @param {string} part
+ */
+export function $contains(text, part) {
+  return text.includes(part);
+}
+
+/**
+ * @param {string} text
+ * @param {string} prefix
+ */
+export function $starts_with(text, prefix) {
+  return text.startsWith(prefix);
+}
+
+/**
+ * @param {string} text
+ * @param {string} suffix
+ */
+export function $ends_with(text, suffix) {
+  return text.endsWith(suffix);
+}
+
+/**
+ * The first occurrence's index in characters; `Some(0)` for the empty part.
+ * @param {string} text
+ * @param {string} part
+ */
+export function $index_of(text, part) {
+  const at = text.indexOf(part);
+  return at < 0 ? $None : new Option(0, charIndex(text, at));
+}
+
+/**
+ * `join(split(text, old), new)`: every occurrence replaced, left to right,
+ * without overlap; for an empty `old`, `new` between every two characters.
+ * @param {string} text
+ * @param {string} old
+ * @param {string} replacement
+ */
+export function $replace(text, old, replacement) {
+  if (old === "") return Array.from(text).join(replacement);
+  return text.split(old).join(replacement);
+}
+
+/**
+ * The element at `index`, or `None` outside `[0, len(items))`.
+ * @param {List} items
+ * @param {number | bigint} index
+ */
+export function $get(items, index) {
+  if (typeof index !== "number" || index < 0 || index >= items.e - items.s) return $None;
+  return new Option(0, $at(items, index));
+}
+
+/**
+ * @param {List} items
+ */
+export function $last(items) {
+  return items.s === items.e ? $None : new Option(0, $at(items, items.e - items.s - 1));
+}
+
+/**
+ * Elements `[start, end)`, each bound clamped to `[0, len(items)]`: a view
+ * on the same storage, O(1).
+ * @param {List} items
+ * @param {number | bigint} start
+ * @param {number | bigint} end
+ */
+export function $slice(items, start, end) {
+  const n = items.e - items.s;
+  const from = Math.min(Math.max(Number(start), 0), n);
+  const to = Math.min(Math.max(Number(end), 0), n);
+  if (to <= from) return EMPTY;
+  return new List(items.b, items.s + from, items.s + to);
+}
+
+/** The most elements a JavaScript array, and so a list, can have. */
+const MAX_ELEMENTS = 4294967295;
+
+/**
+ * `[start, end)` ascending; empty when `end <= start`. It reads the stop
+ * flag as it goes: a long range is a place a program can spend its time.
+ * @param {number | bigint} start
+ * @param {number | bigint} end
+ */
+export function $range(start, end) {
+  const count = big(end) - big(start);
+  if (count <= 0n) return EMPTY;
+  if (count > MAX_ELEMENTS) {
+    return fail("out_of_memory", `range(${start}, ${end}) has more elements than a list can hold`);
+  }
+  const a = storage();
+  const n = Number(count);
+  if (typeof start === "number" && typeof end === "number") {
+    for (let i = 0; i < n; i++) {
+      if ((i & 0xffff) === 0xffff && $stop[0] !== 0) $halt();
+      a.push(start + i);
+    }
+  } else {
+    const first = big(start);
+    for (let i = 0; i < n; i++) {
+      if ((i & 0xffff) === 0xffff && $stop[0] !== 0) $halt();
+      const v = first + BigInt(i);
+      a.push(v >= -MAX_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v);
+    }
+  }
+  return wrap(a);
+}
+
+/**
+ * @param {number | bigint} value
+ */
+export function $abs(value) {
+  return value < 0 ? $neg(value) : value;
+}
+
+/**
+ * @param {number | bigint} a
+ * @param {number | bigint} b
+ */
+export function $min(a, b) {
+  return b < a ? b : a;
+}
+
+/**
+ * @param {number | bigint} a
+ * @param {number | bigint} b
+ */
+export function $max(a, b) {
+  return b > a ? b : a;
+}
+
 const INT_TEXT = /^[+-]?[0-9]+$/;
 
 /**
@@ -948,11 +1114,25 @@ export const PRELUDE = Object.freeze({
   head: $head,
   tail: $tail,
   concat: $concat,
+  last: $last,
+  get: $get,
+  slice: $slice,
   reverse: $reverse,
+  range: $range,
   join: $join,
+  split: $split,
   substring: $substring,
   chars: $chars,
+  trim: $trim,
+  contains: $contains,
+  starts_with: $starts_with,
+  ends_with: $ends_with,
+  index_of: $index_of,
+  replace: $replace,
   parse_int: $parse_int,
+  abs: $abs,
+  min: $min,
+  max: $max,
   int_to_float: $int_to_float,
   float_to_int: $float_to_int,
   panic: $panic,

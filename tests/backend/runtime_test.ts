@@ -186,3 +186,74 @@ Deno.test("runtime: a JavaScript error that is not the program's is `internal`",
   assertEquals(rt.RUNTIME_ERRORS[report.kind].status, 111);
   assertThrows(() => rt.$nomatch());
 });
+
+/** Strings over a few characters, astral ones and whitespace included, so that matches happen. */
+const text = fc.array(fc.constantFrom("a", "b", ",", " ", "é", "😀", "\u3000", "\n"), {
+  maxLength: 12,
+}).map((cs) => cs.join(""));
+
+/** The Nazm string operations' results as plain values. */
+const listOf = (xs: unknown) => {
+  const n = rt.$len(xs as rt.List) as number;
+  return Array.from({ length: n }, (_, i) => rt.$at(xs as rt.List, i));
+};
+const optional = (o: unknown) => {
+  const v = o as { $$t: number; $0: unknown };
+  return v.$$t === 0 ? v.$0 : null;
+};
+
+Deno.test("runtime: split, join and replace agree; index_of is in characters", () => {
+  fc.assert(
+    fc.property(text, text.filter((s) => s !== ""), text, (t, sep, by) => {
+      const parts = rt.$split(t, sep);
+      assertEquals(rt.$join(parts, sep), t);
+      assertEquals(rt.$replace(t, sep, by), rt.$join(parts, by));
+      for (const part of listOf(parts)) assert(!(part as string).includes(sep));
+      const at = optional(rt.$index_of(t, sep));
+      assertEquals(at !== null, rt.$contains(t, sep));
+      if (at !== null) {
+        const n = rt.$len(sep) as number;
+        assertEquals(rt.$substring(t, at as number, (at as number) + n), sep);
+        assert(!rt.$contains(rt.$substring(t, 0, (at as number) + n - 1), sep));
+      }
+      assertEquals(rt.$starts_with(t, sep), optional(rt.$index_of(t, sep)) === 0);
+      const reversed = (s: string) => [...s].reverse().join("");
+      assertEquals(rt.$ends_with(t, sep), rt.$starts_with(reversed(t), reversed(sep)));
+    }),
+  );
+});
+
+Deno.test("runtime: trim removes whitespace at the ends only, and is idempotent", () => {
+  fc.assert(
+    fc.property(text, (t) => {
+      const trimmed = rt.$trim(t);
+      assertEquals(rt.$trim(trimmed), trimmed);
+      assert(t.includes(trimmed));
+      assert(!/^\p{White_Space}|\p{White_Space}$/u.test(trimmed));
+      assertEquals(rt.$trim(` \u3000${trimmed}\n`), trimmed);
+    }),
+  );
+});
+
+Deno.test("runtime: slice and get agree with the elements, and a slice never changes its list", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer(), { maxLength: 10 }),
+      fc.integer({ min: -3, max: 13 }),
+      fc.integer({ min: -3, max: 13 }),
+      (xs, a, b) => {
+        const list = rt.$list(xs);
+        const s = rt.$slice(list, a, b);
+        const from = Math.min(Math.max(a, 0), xs.length);
+        const to = Math.min(Math.max(b, 0), xs.length);
+        assertEquals(listOf(s), to > from ? xs.slice(from, to) : []);
+        for (let i = -1; i <= xs.length; i++) {
+          assertEquals(optional(rt.$get(list, i)), i >= 0 && i < xs.length ? xs[i] : null);
+        }
+        rt.$push(s, 99);
+        rt.$concat(s, list);
+        assertEquals(listOf(list), xs);
+      },
+    ),
+  );
+});

@@ -14,7 +14,7 @@ import { documentsOf, summaryOf } from "../facts/mod.ts";
 import { parseArgs } from "./args.ts";
 import { type CommandIo, usageError } from "./io.ts";
 
-const USAGE = "check ROOT [--source-root DIR] [--json | --summary-json]";
+export const CHECK_USAGE = "check ROOT [--source-root DIR] [--json | --summary-json]";
 
 /** Runs `nazm check`; returns the exit status. */
 export function check(io: CommandIo): number {
@@ -23,9 +23,9 @@ export function check(io: CommandIo): number {
     switches: ["json", "summary-json"],
     positionals: ["ROOT"],
   });
-  if (typeof parsed === "string") return usageError(io, "check", parsed, USAGE);
+  if (typeof parsed === "string") return usageError(io, "check", parsed, CHECK_USAGE);
   if (parsed.switches.has("json") && parsed.switches.has("summary-json")) {
-    return usageError(io, "check", "--json and --summary-json exclude each other", USAGE);
+    return usageError(io, "check", "--json and --summary-json exclude each other", CHECK_USAGE);
   }
   const compilation = loadCompilation(parsed.positionals.get("ROOT")!, {
     sourceRoot: parsed.values.get("source-root"),

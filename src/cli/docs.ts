@@ -18,13 +18,13 @@ import { docsIndex, docsSection } from "../docs/mod.ts";
 import { parseArgs } from "./args.ts";
 import { type CommandIo, printOutcome, toolArguments, usageError } from "./io.ts";
 
-const USAGE =
+export const DOCS_USAGE =
   "docs index [--document ID] [--docs DIR] | docs section ID --state STATE [--docs DIR]";
 
 /** `nazm docs index` and `nazm docs section`. */
 export function docs(io: CommandIo): number {
   const [operation, ...rest] = io.args;
-  const usage = (problem: string) => usageError(io, "docs", problem, USAGE);
+  const usage = (problem: string) => usageError(io, "docs", problem, DOCS_USAGE);
   if (operation === "index") {
     const parsed = parseArgs(rest, { values: ["document", "docs"], positionals: [] });
     if (typeof parsed === "string") return usage(parsed);

@@ -51,7 +51,7 @@ function positionOf(text: string): PositionArgument | string {
   return at === null ? text : { line: Number(at[1]), column: Number(at[2]) };
 }
 
-const CONTEXT_USAGE = "context FILE LINE:COLUMN [--root ROOT] [--source-root DIR]";
+export const CONTEXT_USAGE = "context FILE LINE:COLUMN [--root ROOT] [--source-root DIR]";
 
 /** `nazm context FILE LINE:COLUMN`: the nazm.semantic_context packet. */
 export function context(io: CommandIo): number {
@@ -73,7 +73,7 @@ export function context(io: CommandIo): number {
   return printOutcome(io, semanticContext(config, args.value));
 }
 
-const SNAPSHOT_USAGE = "snapshot ROOT [--source-root DIR]";
+export const SNAPSHOT_USAGE = "snapshot ROOT [--source-root DIR]";
 
 /** `nazm snapshot ROOT`: the nazm.semantic_snapshot answer. */
 export function snapshot(io: CommandIo): number {
@@ -92,7 +92,7 @@ export function snapshot(io: CommandIo): number {
   return printOutcome(io, semanticSnapshot(config));
 }
 
-const DELTA_USAGE = "delta BASELINE.json --root ROOT [--source-root DIR]";
+export const DELTA_USAGE = "delta BASELINE.json --root ROOT [--source-root DIR]";
 
 /** `nazm delta BASELINE.json --root ROOT`: the nazm.semantic_delta answer. */
 export function delta(io: CommandIo): number {
@@ -123,7 +123,7 @@ export function delta(io: CommandIo): number {
   return printOutcome(io, read.kind === "refusal" ? read : semanticDelta(config, read.value));
 }
 
-const PATCH_USAGE =
+export const PATCH_USAGE =
   "patch rename FILE LINE:COLUMN NEW_NAME --root ROOT | patch fix ID INDEX --state STATE --root ROOT";
 
 /** `nazm patch rename …` and `nazm patch fix …`: the nazm.semantic_patch plan. */
@@ -168,7 +168,7 @@ export function patch(io: CommandIo): number {
   return printOutcome(io, semanticPatch(config, patchRequestOf(args.value)));
 }
 
-const DIAGNOSTICS_USAGE = "diagnostics ROOT | diagnostics ID --state STATE --root ROOT";
+export const DIAGNOSTICS_USAGE = "diagnostics ROOT | diagnostics ID --state STATE --root ROOT";
 
 /** `nazm diagnostics ROOT` (the index) and `nazm diagnostics ID --state S --root ROOT` (one in full). */
 export function diagnostics(io: CommandIo): number {

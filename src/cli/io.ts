@@ -26,8 +26,12 @@ export interface CommandIo {
 
 /** One entry of the command table (src/cli/main.ts). */
 export interface Subcommand {
-  /** One line for the usage text: the forms it takes and what it prints. */
+  /** One line for the list of subcommands. */
   readonly summary: string;
+  /** The usage block, as the subcommand prints it on a usage error. */
+  readonly usage: string;
+  /** What `nazm help NAME` adds: arguments, options, output, exit status. */
+  readonly help: string;
   /** Its exit status; a command that runs a program answers asynchronously. */
   readonly run: (io: CommandIo) => number | Promise<number>;
 }

@@ -19,13 +19,13 @@ import { repositoryMap, taskContext } from "../repo/mod.ts";
 import { parseArgs } from "./args.ts";
 import { type CommandIo, printOutcome, toolArguments, usageError } from "./io.ts";
 
-const USAGE = "repo map [--docs DIR] | repo context SEED... --state STATE " +
+export const REPO_USAGE = "repo map [--docs DIR] | repo context SEED... --state STATE " +
   "[--intent understand|edit|diagnose|test] [--max-items N] [--max-bytes N] [--docs DIR]";
 
 /** `nazm repo map` and `nazm repo context`. */
 export function repo(io: CommandIo): number {
   const [operation, ...rest] = io.args;
-  const usage = (problem: string) => usageError(io, "repo", problem, USAGE);
+  const usage = (problem: string) => usageError(io, "repo", problem, REPO_USAGE);
   if (operation === "map") {
     const parsed = parseArgs(rest, { values: ["docs"], positionals: [] });
     if (typeof parsed === "string") return usage(parsed);

@@ -42,10 +42,10 @@ export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** The default output limit of one run, in bytes. */
 export const DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024;
 
-const RUN_USAGE = "run FILE [--source-root DIR] [--timeout SECONDS] [--max-output BYTES]";
-const TEST_USAGE =
+export const RUN_USAGE = "run FILE [--source-root DIR] [--timeout SECONDS] [--max-output BYTES]";
+export const TEST_USAGE =
   "test ROOT [--source-root DIR] [--filter TEXT] [--timeout SECONDS] [--max-output BYTES] [--summary-json]";
-const BUILD_USAGE = "build FILE -o OUT [--source-root DIR] [--summary-json]";
+export const BUILD_USAGE = "build FILE -o OUT [--source-root DIR] [--summary-json]";
 
 /** The limits a run gets from `--timeout` and `--max-output`, or a problem. */
 function limitsOf(parsed: ParsedArgs): RunLimits | string {

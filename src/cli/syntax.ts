@@ -30,7 +30,7 @@ function treeJson(result: ParseResult): unknown {
   );
 }
 
-const PARSE_USAGE = "parse FILE";
+export const PARSE_USAGE = "parse FILE";
 
 /** `nazm parse FILE`: the syntax tree and syntax diagnostics as JSON; exit 1 when there are diagnostics. */
 export function parseCommand(io: CommandIo): number {
@@ -52,7 +52,7 @@ export function parseCommand(io: CommandIo): number {
   return diagnostics.length > 0 ? 1 : 0;
 }
 
-const FMT_USAGE = "fmt FILE";
+export const FMT_USAGE = "fmt FILE";
 
 /** `nazm fmt FILE`: the canonical layout on stdout; a file with a syntax error is refused with its place. */
 export function fmtCommand(io: CommandIo): number {

@@ -82,7 +82,7 @@ export function loadPublishedSchema(
 
 /** What the server tells a client about itself at the start (both eras). */
 export const INSTRUCTIONS =
-  "Read-only, compiler-backed facts about one Nazm program (the --root compilation): semantic context, snapshots and deltas, planned (never applied) patches, diagnostics and the check summary; and Nazm's own documentation and repository map. Every call re-reads the disk; nothing is written.";
+  "Read-only, compiler-backed facts about one Nazm program (the --root compilation): semantic context, snapshots and deltas, planned (never applied) patches, diagnostics and the check summary; and Nazm's own documentation and repository map. To learn Nazm, read the language card first: nazm.docs_index with document `language-card` gives the state, nazm.docs_section with id `language-card` the whole language in one section. Every call re-reads the disk; nothing is written.";
 
 /** Starts serving on the given streams. */
 export function startServer(options: ServerOptions): RunningServer {

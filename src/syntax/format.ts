@@ -18,6 +18,7 @@ import type { Diagnostic } from "../base/mod.ts";
 import type * as A from "./ast.ts";
 import { TokenKind as T, type TokenStream } from "./lexer.ts";
 import { parse } from "./parser.ts";
+import { BINARY_PRECEDENCE } from "./operators.ts";
 
 /** The formatted text, or the first syntax error (which has the place). */
 export type FormatResult =
@@ -678,21 +679,7 @@ class Printer {
   }
 }
 
-const PRECEDENCE: Record<A.BinaryOp, number> = {
-  "||": 1,
-  "&&": 2,
-  "==": 3,
-  "!=": 3,
-  "<": 4,
-  "<=": 4,
-  ">": 4,
-  ">=": 4,
-  "+": 5,
-  "-": 5,
-  "*": 6,
-  "/": 6,
-  "%": 6,
-};
+const PRECEDENCE = BINARY_PRECEDENCE;
 
 function isBlockLike(e: A.Expr): boolean {
   return e.kind === "Block" || e.kind === "IfExpr" || e.kind === "MatchExpr";

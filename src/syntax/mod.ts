@@ -22,6 +22,12 @@ export {
 } from "./lexer.ts";
 export { children, walk } from "./walk.ts";
 export { format, type FormatResult } from "./format.ts";
+export {
+  BINARY_OPERATORS,
+  BINARY_PRECEDENCE,
+  type BinaryOperator,
+  UNARY_OPERATORS,
+} from "./operators.ts";
 
 const encoder = new TextEncoder();
 

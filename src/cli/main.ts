@@ -11,9 +11,11 @@
  * `nazm run` also exits with the program's own status or a runtime
  * error's (src/cli/run.ts).
  *
- * Permissions: the task grants read, write and worker options. Write is
+ * Permissions: the task grants read, write, worker options and the one
+ * environment variable `nazm lsp`'s protocol library reads. Write is
  * revoked at startup for every subcommand but `build`, which writes its
- * one output file; programs run in workers with no permission at all.
+ * one output file, and the environment for every one but `lsp`; programs
+ * run in workers with no permission at all.
  *
  * @module
  */
@@ -45,7 +47,9 @@ import {
   TEST_USAGE,
   testCommand,
 } from "./run.ts";
-import type { CommandIo, Subcommand } from "./io.ts";
+import { type CommandIo, type Subcommand, usageError } from "./io.ts";
+
+const LSP_USAGE = "lsp [--stdio]";
 
 /**
  * The repository this program was built from: its docs/, manifest and
@@ -208,6 +212,25 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
       "Exit status: 0 with the help, 2 for an unknown subcommand (its message on stderr).",
     run: (io) => helpCommand(io.args, io),
   },
+  lsp: {
+    summary: "the language server for editors, over stdio (README: editors)",
+    usage: usageOf(LSP_USAGE),
+    help:
+      "Serves the Language Server Protocol on stdin and stdout for an editor: diagnostics as you\n" +
+      "type, fixes, hover, definition, references, rename, formatting, completion and more, on the\n" +
+      "compilation of the editor's buffers over the disk. It writes no file: edits go back to the\n" +
+      "editor. Run by Deno with --allow-read --allow-env=XDG_RUNTIME_DIR only.\n\n" +
+      "  --stdio   accepted, and the default (editors pass it)\n\n" +
+      "Exit status: 0 after shutdown and exit, 1 on exit without shutdown, 2 on a usage error.",
+    // Loaded only here: the protocol library is no other subcommand's cost.
+    run: async (io) => {
+      const unexpected = io.args.find((a) => a !== "--stdio");
+      if (unexpected !== undefined) {
+        return usageError(io, "lsp", `unexpected argument \`${unexpected}\``, LSP_USAGE);
+      }
+      return (await import("../lsp/mod.ts")).serveLanguageServer();
+    },
+  },
 };
 
 function usage(): string {
@@ -295,5 +318,7 @@ if (import.meta.main) {
   };
   // Only `nazm build` writes, and only its output file.
   if (Deno.args[0] !== "build") Deno.permissions.revokeSync({ name: "write" });
+  // Only `nazm lsp` reads an environment variable: its protocol library's one, at load.
+  if (Deno.args[0] !== "lsp") Deno.permissions.revokeSync({ name: "env" });
   Deno.exit(await main(Deno.args, { stdout: write(Deno.stdout), stderr: write(Deno.stderr) }));
 }

@@ -225,6 +225,7 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
   const operands = c.resolutions?.operands;
   if (operands !== undefined) {
     for (const op of ctx.operators) operands.set(op, zonk(ctx.s, operands.get(op)!));
+    for (const { local, decl } of ctx.lets) c.resolutions!.lets.set(decl, zonk(ctx.s, local.type));
   }
   // Lints and inference failures, once the whole body constrained the variables.
   for (const { local, decl } of ctx.lets) {

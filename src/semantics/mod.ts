@@ -50,7 +50,7 @@ export type { BindingKind, OuterName, Signature } from "./links.ts";
 export { type DefKind, withArticle } from "./binder.ts";
 export type { DefInfo, ModuleInfo, TestInfo } from "./binder.ts";
 export type { Resolutions, ValueResolution, VariantResolution } from "./resolutions.ts";
-export type { Type } from "./types.ts";
+export { showType, type Type } from "./types.ts";
 export {
   type CodeGroup,
   type CodeInfo,

@@ -50,9 +50,17 @@ export interface Resolutions {
    * unary minus, with every inference variable the body bound replaced.
    */
   readonly operands: Map<BinaryExpr | UnaryExpr, Type>;
+  /** The inferred type of each `let` name written without a type, zonked: what an editor shows. */
+  readonly lets: Map<NameDecl, Type>;
 }
 
 /** Empty tables. */
 export function newResolutions(): Resolutions {
-  return { values: new Map(), variants: new Map(), records: new Map(), operands: new Map() };
+  return {
+    values: new Map(),
+    variants: new Map(),
+    records: new Map(),
+    operands: new Map(),
+    lets: new Map(),
+  };
 }

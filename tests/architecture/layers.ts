@@ -18,7 +18,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   repo: ["base", "contracts", "syntax", "semantics", "docs"],
   backend: ["base", "syntax", "semantics"],
   mcp: ["base", "contracts", "facts", "docs", "repo"],
-  cli: ["base", "contracts", "syntax", "semantics", "facts", "docs", "repo", "backend"],
+  lsp: ["base", "contracts", "syntax", "semantics", "facts"],
+  cli: ["base", "contracts", "syntax", "semantics", "facts", "docs", "repo", "backend", "lsp"],
   main: ["base", "mcp"],
 };
 

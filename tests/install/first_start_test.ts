@@ -104,6 +104,8 @@ Deno.test("locks: deno.json maps only the server's packages at the top; the rest
     "@modelcontextprotocol/core",
     "@modelcontextprotocol/server",
     "hash-wasm",
+    "vscode-languageserver",
+    "vscode-languageserver-textdocument",
     "zod",
   ]);
   assertEquals(Object.keys(config.scopes).sort(), ["./bench/", "./tests/"]);

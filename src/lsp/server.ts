@@ -1,0 +1,354 @@
+/**
+ * `nazm lsp`: the Language Server Protocol over stdio, on
+ * vscode-languageserver. It reads the workspace's files and writes nothing:
+ * every edit it plans goes back to the editor as a WorkspaceEdit.
+ *
+ * Diagnostics are published after edits settle ({@link DEBOUNCE_MS}): edits
+ * that arrive while an analysis runs are all taken by the next one, so typing
+ * never queues analyses. A request analyses the buffers as they are when it
+ * is answered, so no answer is about text the editor no longer has.
+ *
+ * @module
+ */
+import {
+  type CodeAction,
+  CodeActionKind,
+  type Connection,
+  createConnection,
+  type DataCallback,
+  type Disposable,
+  ErrorCodes,
+  type InitializeResult,
+  LSPErrorCodes,
+  Message,
+  type Position,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocumentSyncKind,
+} from "vscode-languageserver/node";
+import process from "node:process";
+import { VERSION } from "../base/mod.ts";
+import {
+  codeActions,
+  compilationDiagnostics,
+  type FixData,
+  formatDocument,
+  prepareRename,
+  rename,
+  resolveFix,
+  syntaxDiagnostics,
+} from "./edits.ts";
+import {
+  completion,
+  definition,
+  documentSymbols,
+  highlights,
+  hover,
+  inlayHints,
+  references,
+  semanticTokens,
+  signatureHelp,
+  TOKEN_MODIFIERS,
+  TOKEN_TYPES,
+  workspaceSymbols,
+} from "./features.ts";
+import { OutOfRange } from "./text.ts";
+import { type Analysis, type Located, Workspace } from "./workspace.ts";
+
+/** How long edits must pause before diagnostics are computed. */
+export const DEBOUNCE_MS = 15;
+
+/**
+ * The client's process id asks the library to poll that process, which
+ * needs permission to signal processes (`--allow-run`); a client that goes
+ * away closes stdin, which ends the server anyway. So the id is dropped.
+ */
+class Reader extends StreamMessageReader {
+  override listen(callback: DataCallback): Disposable {
+    return super.listen((message) => {
+      if (Message.isRequest(message) && message.method === "initialize") {
+        const params = message.params as { processId?: number | null } | undefined;
+        if (params !== undefined && params !== null) params.processId = null;
+      }
+      callback(message);
+    });
+  }
+}
+
+type Compiled = Extract<Located, { kind: "compiled" }>;
+
+class Server {
+  readonly #connection: Connection;
+  #workspace: Workspace | null = null;
+  #resolveCodeActions = false;
+  #shutDown = false;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  /** URIs whose last published diagnostics were not empty. */
+  #published = new Set<string>();
+
+  constructor(connection: Connection) {
+    this.#connection = connection;
+  }
+
+  get workspace(): Workspace {
+    if (this.#workspace === null) {
+      throw new ResponseError(ErrorCodes.ServerNotInitialized, "not initialized");
+    }
+    return this.#workspace;
+  }
+
+  listen(): void {
+    const c = this.#connection;
+    c.onInitialize((params): InitializeResult => {
+      const folderUri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? null;
+      const folder = folderUri !== null
+        ? new URL(folderUri).pathname === ""
+          ? process.cwd()
+          : decodeURIComponent(new URL(folderUri).pathname)
+        : params.rootPath ?? process.cwd();
+      const options = params.initializationOptions as { root?: unknown } | null | undefined;
+      const root = typeof options?.root === "string" ? options.root : null;
+      this.#workspace = new Workspace(folder, root);
+      this.#resolveCodeActions =
+        params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes("edit") ??
+          false;
+      return {
+        capabilities: {
+          textDocumentSync: {
+            openClose: true,
+            change: TextDocumentSyncKind.Incremental,
+            save: { includeText: false },
+          },
+          hoverProvider: true,
+          definitionProvider: true,
+          referencesProvider: true,
+          documentHighlightProvider: true,
+          documentSymbolProvider: true,
+          workspaceSymbolProvider: true,
+          renameProvider: { prepareProvider: true },
+          documentFormattingProvider: true,
+          completionProvider: { triggerCharacters: [".", "{"] },
+          signatureHelpProvider: { triggerCharacters: ["(", ","] },
+          inlayHintProvider: true,
+          semanticTokensProvider: {
+            legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] },
+            full: true,
+          },
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: true },
+        },
+        serverInfo: { name: "nazm lsp", version: VERSION },
+      };
+    });
+    c.onShutdown(() => {
+      this.#shutDown = true;
+      if (this.#timer !== null) clearTimeout(this.#timer);
+    });
+
+    c.onDidOpenTextDocument(({ textDocument: d }) => {
+      if (this.#shutDown) return;
+      this.workspace.open(d.uri, d.languageId, d.version, d.text);
+      this.#schedule();
+    });
+    c.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+      if (this.#shutDown) return;
+      if (!this.workspace.change(textDocument.uri, textDocument.version ?? 0, contentChanges)) {
+        c.console.warn(`didChange for ${textDocument.uri}, which is not open: ignored`);
+        return;
+      }
+      this.#schedule();
+    });
+    c.onDidCloseTextDocument(({ textDocument }) => {
+      if (this.#shutDown || !this.workspace.close(textDocument.uri)) return;
+      this.#schedule();
+    });
+    c.onDidSaveTextDocument(() => {
+      if (this.#shutDown) return;
+      this.workspace.diskChanged();
+      this.#schedule();
+    });
+    c.onDidChangeWatchedFiles(() => {
+      if (this.#shutDown) return;
+      this.workspace.diskChanged();
+      this.#schedule();
+    });
+
+    c.onHover((p) =>
+      this.#at(p.textDocument.uri, p.position, null, (l, o) => hover(l.analysis, l.path, o))
+    );
+    c.onDefinition((p) =>
+      this.#at(
+        p.textDocument.uri,
+        p.position,
+        null,
+        (l, o) => definition(this.workspace, l.analysis, l.path, o),
+      )
+    );
+    c.onReferences((p) =>
+      this.#at(
+        p.textDocument.uri,
+        p.position,
+        null,
+        (l, o) => references(this.workspace, l.analysis, l.path, o, p.context.includeDeclaration),
+      )
+    );
+    c.onDocumentHighlight((p) =>
+      this.#at(p.textDocument.uri, p.position, [], (l, o) => highlights(l.analysis, l.path, o))
+    );
+    c.onPrepareRename((p) =>
+      this.#at(
+        p.textDocument.uri,
+        p.position,
+        syntaxOnlyRefusal,
+        (l, o) => prepareRename(l.analysis, l.path, o),
+      )
+    );
+    c.onRenameRequest((p) =>
+      this.#at(
+        p.textDocument.uri,
+        p.position,
+        syntaxOnlyRefusal,
+        (l, o) => rename(this.workspace, l.analysis, l.path, o, p.newName),
+      )
+    );
+    c.onCompletion((p) =>
+      this.#at(p.textDocument.uri, p.position, [], (l, o) => completion(l.analysis, l.path, o))
+    );
+    c.onSignatureHelp((p) =>
+      this.#at(p.textDocument.uri, p.position, null, (l, o) => signatureHelp(l.analysis, l.path, o))
+    );
+    c.languages.inlayHint.on((p) => {
+      const located = this.#locate(p.textDocument.uri);
+      if (located instanceof ResponseError) return located;
+      return located.kind === "compiled" ? inlayHints(located.analysis, located.path, p.range) : [];
+    });
+    c.onDocumentSymbol((p) => {
+      const located = this.#locate(p.textDocument.uri);
+      return located instanceof ResponseError ? located : documentSymbols(located);
+    });
+    c.onWorkspaceSymbol((p) => {
+      if (this.#shutDown) return shutDownError();
+      const analysis = this.workspace.analysis();
+      return analysis === null ? [] : workspaceSymbols(this.workspace, analysis, p.query);
+    });
+    c.languages.semanticTokens.on((p) => {
+      const located = this.#locate(p.textDocument.uri);
+      return located instanceof ResponseError ? located : { data: semanticTokens(located) };
+    });
+    c.onDocumentFormatting((p) => {
+      if (this.#shutDown) return shutDownError();
+      const document = this.workspace.document(p.textDocument.uri);
+      if (document === undefined) return notOpen(p.textDocument.uri);
+      return formatDocument(document.getText());
+    });
+    c.onCodeAction((p) => {
+      const located = this.#locate(p.textDocument.uri);
+      if (located instanceof ResponseError) return located;
+      return codeActions(this.workspace, located, p.range, this.#resolveCodeActions);
+    });
+    c.onCodeActionResolve((action): CodeAction | ResponseError => {
+      if (this.#shutDown) return shutDownError();
+      const data = action.data as FixData | undefined;
+      if (data === undefined || action.edit !== undefined) return action;
+      const analysis = this.workspace.analysis();
+      if (analysis === null) return action;
+      const edit = resolveFix(this.workspace, analysis, data);
+      if (edit instanceof ResponseError) return edit;
+      return { ...action, edit };
+    });
+  }
+
+  #locate(uri: string): Located | ResponseError {
+    if (this.#shutDown) return shutDownError();
+    const located = this.workspace.locate(uri);
+    return located ?? notOpen(uri);
+  }
+
+  /**
+   * Answers a request at a position of a document: `compute` on the
+   * compilation, `syntaxOnly` for a buffer outside it (answered from its
+   * syntax alone, which has no names to resolve).
+   */
+  #at<T>(
+    uri: string,
+    position: Position,
+    syntaxOnly: T | ResponseError,
+    compute: (located: Compiled, offset: number) => T | ResponseError,
+  ): T | ResponseError {
+    const located = this.#locate(uri);
+    if (located instanceof ResponseError) return located;
+    const map = located.kind === "compiled"
+      ? located.analysis.textOf(located.path)!
+      : located.syntax.map;
+    const offset = map.offset(position);
+    if (offset instanceof OutOfRange) {
+      return new ResponseError(ErrorCodes.InvalidParams, `${offset.message} (${uri})`);
+    }
+    if (located.kind === "syntax") return syntaxOnly;
+    return compute(located, offset);
+  }
+
+  #schedule(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#publish();
+    }, DEBOUNCE_MS);
+  }
+
+  #publish(): void {
+    const workspace = this.workspace;
+    const analysis: Analysis | null = workspace.analysis();
+    const byUri = analysis === null ? new Map() : compilationDiagnostics(workspace, analysis);
+    for (const document of workspace.openDocuments()) {
+      if (byUri.has(document.uri)) continue;
+      const located = workspace.locate(document.uri);
+      if (located?.kind === "syntax") byUri.set(document.uri, syntaxDiagnostics(located));
+    }
+    for (const uri of this.#published) if (!byUri.has(uri)) byUri.set(uri, []);
+    const published = new Set<string>();
+    for (const [uri, diagnostics] of byUri) {
+      const version = workspace.document(uri)?.version;
+      // An open document always hears its state; another file only when it has, or had, some.
+      if (diagnostics.length === 0 && version === undefined && !this.#published.has(uri)) continue;
+      this.#connection.sendDiagnostics({ uri, version, diagnostics });
+      if (diagnostics.length > 0) published.add(uri);
+    }
+    this.#published = published;
+  }
+}
+
+const syntaxOnlyRefusal = new ResponseError(
+  LSPErrorCodes.RequestFailed,
+  "the file is not part of the root's compilation: it is answered from its syntax alone, and a rename needs its names",
+);
+
+function shutDownError(): ResponseError {
+  return new ResponseError(
+    ErrorCodes.InvalidRequest,
+    "the server is shut down: only `exit` is accepted",
+  );
+}
+
+function notOpen(uri: string): ResponseError {
+  return new ResponseError(
+    ErrorCodes.InvalidParams,
+    `${uri} is neither open nor a file of the root's compilation`,
+  );
+}
+
+/** Serves the protocol on stdin and stdout until `exit`, or until stdin closes. */
+export function serveLanguageServer(): Promise<number> {
+  const reader = new Reader(process.stdin);
+  const writer = new StreamMessageWriter(process.stdout);
+  const connection = createConnection(reader, writer);
+  let shutDown = false;
+  connection.onShutdown(() => {
+    shutDown = true;
+  });
+  const server = new Server(connection);
+  server.listen();
+  reader.onClose(() => process.exit(shutDown ? 0 : 1));
+  connection.listen();
+  return new Promise(() => {});
+}

@@ -1,0 +1,241 @@
+/**
+ * What the server knows between messages: the workspace and compilation
+ * roots, the open buffers, and the analysis of the buffers over the disk as
+ * they were at its generation. An analysis is made when it is needed (a
+ * request, or the debounced diagnostics after edits) and kept until the next
+ * edit; it is a plain function of the buffers and the disk, so a request
+ * answered from it says what a fresh analysis would.
+ *
+ * @module
+ */
+import { existsSync, realpathSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { TextDocumentContentChangeEvent } from "vscode-languageserver/node";
+import type { Diagnostic } from "../base/mod.ts";
+import {
+  diagnosticIds,
+  type FactCache,
+  newFactCache,
+  type RootConfig,
+  sourceState,
+} from "../facts/mod.ts";
+import type { Compilation, CompiledFile } from "../semantics/mod.ts";
+import { parse, type ParseResult } from "../syntax/mod.ts";
+import { compileSources } from "./sources.ts";
+import { TextMap } from "./text.ts";
+
+const encoder = new TextEncoder();
+
+/** A buffer past this size is not parsed outside the compilation either (the loader's limit). */
+export const MAX_BUFFER_BYTES = 8 * 1024 * 1024;
+
+/** One analysis of the compilation: the buffers over the disk at one generation. */
+export class Analysis {
+  readonly #maps = new Map<string, TextMap>();
+  readonly #files: Map<string, CompiledFile>;
+  #ids: Map<Diagnostic, string> | null = null;
+  #state: string | null = null;
+
+  constructor(readonly compilation: Compilation, readonly generation: number) {
+    this.#files = new Map(compilation.files.map((f) => [f.path, f]));
+  }
+
+  file(path: string): CompiledFile | undefined {
+    return this.#files.get(path);
+  }
+
+  /** Positions in any file the compilation read (parsed or rejected). */
+  textOf(path: string): TextMap | null {
+    const cached = this.#maps.get(path);
+    if (cached !== undefined) return cached;
+    const file = this.#files.get(path) ?? this.compilation.rejected.find((f) => f.path === path);
+    if (file === undefined) return null;
+    const map = new TextMap(file.bytes);
+    this.#maps.set(path, map);
+    return map;
+  }
+
+  /** The diagnostic ids nazm-mcp publishes, for the fix plans of code actions. */
+  get ids(): Map<Diagnostic, string> {
+    return this.#ids ??= diagnosticIds(this.compilation);
+  }
+
+  /** `state.source`: what a fix plan is bound to. */
+  get state(): string {
+    return this.#state ??= sourceState(this.compilation);
+  }
+}
+
+/** An open buffer outside the compilation: answered from its syntax alone. */
+export interface SyntaxOnly {
+  readonly map: TextMap;
+  /** Null when the buffer is over {@link MAX_BUFFER_BYTES}: then not parsed at all. */
+  readonly parse: ParseResult | null;
+}
+
+/** Where a document is, for the compiler. */
+export type Located =
+  | { readonly kind: "compiled"; readonly path: string; readonly analysis: Analysis }
+  | { readonly kind: "syntax"; readonly uri: string; readonly syntax: SyntaxOnly };
+
+export class Workspace {
+  readonly folder: string;
+  /** Null when the folder has no compilation root: every file is answered from syntax alone. */
+  readonly config: RootConfig | null;
+  readonly #documents = new Map<string, TextDocument>();
+  readonly #buffers = new Map<string, Uint8Array>();
+  readonly #syntax = new Map<string, { version: number; syntax: SyntaxOnly }>();
+  readonly #cache: FactCache = newFactCache();
+  #generation = 0;
+  #analysis: Analysis | null = null;
+
+  /**
+   * `folder`: the folder the client opened; `rootOption`: the compilation
+   * root named in initializationOptions, absolute or relative to it
+   * (default `main.nz` there).
+   */
+  constructor(folder: string, rootOption: string | null) {
+    this.folder = realOrResolved(folder);
+    const root = resolve(this.folder, rootOption ?? "main.nz");
+    if (existsSync(root)) {
+      const real = realOrResolved(root);
+      this.config = { root: real, sourceRoot: join(real, "..") };
+    } else {
+      this.config = null;
+    }
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The absolute path a file URI names (through links as the client wrote it), or null. */
+  pathOf(uri: string): string | null {
+    if (!uri.startsWith("file:")) return null;
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The source-root-relative path of a URI, when it lies under the source root. */
+  relativeOf(uri: string): string | null {
+    const path = this.pathOf(uri);
+    if (path === null || this.config === null) return null;
+    for (const candidate of [path, realOrResolved(path)]) {
+      const rel = relative(this.config.sourceRoot, candidate);
+      if (rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)) return rel.split(sep).join("/");
+    }
+    return null;
+  }
+
+  /** The URI of a source-root-relative path. */
+  uriOf(path: string): string {
+    return pathToFileURL(join(this.config!.sourceRoot, path)).href;
+  }
+
+  document(uri: string): TextDocument | undefined {
+    return this.#documents.get(uri);
+  }
+
+  openDocuments(): readonly TextDocument[] {
+    return [...this.#documents.values()];
+  }
+
+  open(uri: string, languageId: string, version: number, text: string): void {
+    this.#documents.set(uri, TextDocument.create(uri, languageId, version, text));
+    this.#changed(uri);
+  }
+
+  /** False when the document was never opened: the notification is ignored. */
+  change(
+    uri: string,
+    version: number,
+    changes: readonly TextDocumentContentChangeEvent[],
+  ): boolean {
+    const document = this.#documents.get(uri);
+    if (document === undefined) return false;
+    this.#documents.set(uri, TextDocument.update(document, [...changes], version));
+    this.#changed(uri);
+    return true;
+  }
+
+  close(uri: string): boolean {
+    if (!this.#documents.delete(uri)) return false;
+    this.#syntax.delete(uri);
+    this.#changed(uri);
+    return true;
+  }
+
+  /** The disk changed under the workspace (a watched file, a save). */
+  diskChanged(): void {
+    this.#generation++;
+    this.#analysis = null;
+  }
+
+  #changed(uri: string): void {
+    const rel = this.relativeOf(uri);
+    if (rel !== null) {
+      const abs = join(this.config!.sourceRoot, rel);
+      const document = this.#documents.get(uri);
+      if (document === undefined) this.#buffers.delete(abs);
+      else this.#buffers.set(abs, encoder.encode(document.getText()));
+    }
+    this.#generation++;
+    this.#analysis = null;
+  }
+
+  /** True when an analysis of the current buffers exists already. */
+  get fresh(): boolean {
+    return this.#analysis !== null;
+  }
+
+  /** The analysis of the current buffers over the disk, made now if there is none. */
+  analysis(): Analysis | null {
+    if (this.config === null) return null;
+    if (this.#analysis === null) {
+      const compilation = compileSources(this.config, this.#buffers, this.#cache);
+      this.#analysis = new Analysis(compilation, this.#generation);
+    }
+    return this.#analysis;
+  }
+
+  /** Where a document is answered from: the compilation, or its own syntax. Null: unknown. */
+  locate(uri: string): Located | null {
+    const rel = this.relativeOf(uri);
+    if (rel !== null) {
+      const analysis = this.analysis();
+      if (analysis !== null && analysis.textOf(rel) !== null) {
+        return { kind: "compiled", path: rel, analysis };
+      }
+    }
+    const syntax = this.syntaxOnly(uri);
+    return syntax === null ? null : { kind: "syntax", uri, syntax };
+  }
+
+  /** An open buffer's own syntax, parsed once per version. */
+  syntaxOnly(uri: string): SyntaxOnly | null {
+    const document = this.#documents.get(uri);
+    if (document === undefined) return null;
+    const kept = this.#syntax.get(uri);
+    if (kept !== undefined && kept.version === document.version) return kept.syntax;
+    const map = TextMap.of(document.getText());
+    const syntax: SyntaxOnly = {
+      map,
+      parse: map.bytes.length > MAX_BUFFER_BYTES ? null : parse(map.bytes, uri),
+    };
+    this.#syntax.set(uri, { version: document.version, syntax });
+    return syntax;
+  }
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}

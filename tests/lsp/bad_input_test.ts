@@ -1,0 +1,222 @@
+/**
+ * `nazm lsp` under bad input: each gets a clear error or an ignored
+ * notification, the server keeps serving, and `exit` ends it.
+ */
+import { join } from "node:path";
+import type { Hover } from "vscode-languageserver/node";
+import { assert, assertEquals } from "../support/assert.ts";
+import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
+import { PROGRAM } from "./fixtures.ts";
+
+const MAIN = PROGRAM["main.nz"];
+const BUMP = { line: 9, character: 15 }; // `bump(41)` in main.nz
+
+async function serving(session: LspSession, uri: string): Promise<void> {
+  const hover: Hover = await session.connection.sendRequest("textDocument/hover", {
+    textDocument: { uri },
+    position: BUMP,
+  });
+  assert((hover.contents as { value: string }).value.includes("fn bump"), JSON.stringify(hover));
+}
+
+function failure(p: Promise<unknown>): Promise<{ code: number; message: string } | "answered"> {
+  return p.then(() => "answered" as const, (e: { code: number; message: string }) => e);
+}
+
+async function started() {
+  const dir = workspace(PROGRAM);
+  const session = await startLsp(dir);
+  const uri = uriOf(dir, "main.nz");
+  await session.connection.sendNotification("textDocument/didOpen", {
+    textDocument: { uri, languageId: "nazm", version: 1, text: MAIN },
+  });
+  return { dir, session, uri };
+}
+
+Deno.test("lsp bad input: a 50 MB buffer, in the compilation and outside it", async () => {
+  const { dir, session, uri } = await started();
+  try {
+    const big = "// " + "x".repeat(50 * 1024 * 1024) + "\n";
+    const shapes = uriOf(dir, "geo/shapes.nz");
+    await session.connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri: shapes, languageId: "nazm", version: 1, text: big },
+    });
+    const refused = await session.diagnostics(shapes, (p) => p.diagnostics.length > 0);
+    assert(
+      refused.diagnostics[0].message.toString().includes("over the limit"),
+      String(refused.diagnostics[0].message),
+    );
+    const outside = uriOf(dir, "big.nz");
+    await session.connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri: outside, languageId: "nazm", version: 1, text: big },
+    });
+    const unparsed = await session.diagnostics(outside);
+    assert(unparsed.diagnostics[0].message.toString().includes("not analysed"));
+    await session.connection.sendNotification("textDocument/didClose", {
+      textDocument: { uri: shapes },
+    });
+    await serving(session, uri);
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("lsp bad input: binary garbage and 100,000 nested parentheses", async () => {
+  const { session, uri } = await started();
+  try {
+    const bytes = new Uint8Array(200_000);
+    let seed = 7;
+    for (let i = 0; i < bytes.length; i++) {
+      bytes[i] = (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+    }
+    const garbage = new TextDecoder().decode(bytes);
+    let version = 2;
+    for (
+      const text of [garbage, "fn main() -> Unit {\n  let x = " + "(".repeat(100_000) + "1;\n}\n"]
+    ) {
+      const since = session.published.length;
+      await session.connection.sendNotification("textDocument/didChange", {
+        textDocument: { uri, version },
+        contentChanges: [{ text }],
+      });
+      const published = await session.diagnostics(uri, (p) => p.version === version, since);
+      assert(published.diagnostics.length > 0);
+      for (const method of ["textDocument/semanticTokens/full", "textDocument/documentSymbol"]) {
+        await session.connection.sendRequest(method, { textDocument: { uri } });
+      }
+      await session.connection.sendRequest("textDocument/formatting", {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      }).catch(() => {});
+      version++;
+    }
+    await session.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version },
+      contentChanges: [{ text: MAIN }],
+    });
+    await serving(session, uri);
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("lsp bad input: a file deleted under an open buffer", async () => {
+  const { dir, session, uri } = await started();
+  try {
+    const shapes = uriOf(dir, "geo/shapes.nz");
+    await session.connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri: shapes, languageId: "nazm", version: 1, text: PROGRAM["geo/shapes.nz"] },
+    });
+    Deno.removeSync(join(dir, "geo", "shapes.nz"));
+    await session.connection.sendNotification("workspace/didChangeWatchedFiles", {
+      changes: [{ uri: shapes, type: 3 }],
+    });
+    // The open buffer stands for the file: still analysed, no diagnostic.
+    await serving(session, uri);
+    const since = session.published.length;
+    await session.connection.sendNotification("textDocument/didClose", {
+      textDocument: { uri: shapes },
+    });
+    const missing = await session.diagnostics(uri, (p) => p.diagnostics.length > 0, since);
+    assert(
+      missing.diagnostics.some((d) => d.message.toString().includes("geo.shapes")),
+      JSON.stringify(missing),
+    );
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("lsp bad input: didChange for a document never opened is ignored", async () => {
+  const { dir, session, uri } = await started();
+  try {
+    await session.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri: uriOf(dir, "nowhere.nz"), version: 2 },
+      contentChanges: [{ text: "garbage" }],
+    });
+    await session.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri: uriOf(dir, "geo/shapes.nz"), version: 2 },
+      contentChanges: [{ text: "garbage" }],
+    });
+    await serving(session, uri);
+    assertEquals(Deno.readTextFileSync(join(dir, "geo", "shapes.nz")), PROGRAM["geo/shapes.nz"]);
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("lsp bad input: out-of-range positions and unknown documents get clear errors", async () => {
+  const { dir, session, uri } = await started();
+  try {
+    const c = session.connection;
+    const line = await failure(c.sendRequest("textDocument/hover", {
+      textDocument: { uri },
+      position: { line: 999, character: 0 },
+    }));
+    assert(line !== "answered");
+    assertEquals(line.code, -32602);
+    assert(
+      line.message.startsWith("line 999 is past the end of the document (15 lines)"),
+      line.message,
+    );
+    const negative = await failure(c.sendRequest("textDocument/definition", {
+      textDocument: { uri },
+      position: { line: -1, character: 2 },
+    }));
+    assert(negative !== "answered" && negative.code === -32602);
+    // Past the end of a line is the line's end, as the protocol says.
+    assertEquals(
+      await c.sendRequest("textDocument/hover", {
+        textDocument: { uri },
+        position: { line: 1, character: 500 },
+      }),
+      null,
+    );
+    const unknown = await failure(c.sendRequest("textDocument/hover", {
+      textDocument: { uri: uriOf(dir, "elsewhere.nz") },
+      position: { line: 0, character: 0 },
+    }));
+    assert(
+      unknown !== "answered" && unknown.message.toString().includes("neither open nor a file of"),
+    );
+    const notFile = await failure(c.sendRequest("textDocument/documentSymbol", {
+      textDocument: { uri: "untitled:Untitled-1" },
+    }));
+    assert(notFile !== "answered" && notFile.code === -32602);
+    await serving(session, uri);
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("lsp bad input: requests after shutdown are refused, and exit ends the server", async () => {
+  const { session, uri } = await started();
+  await session.connection.sendRequest("shutdown");
+  const after = await failure(session.connection.sendRequest("textDocument/hover", {
+    textDocument: { uri },
+    position: BUMP,
+  }));
+  assert(after !== "answered");
+  assertEquals(after.code, -32600);
+  await session.connection.sendNotification("textDocument/didChange", {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ text: "" }],
+  });
+  await session.connection.sendNotification("exit");
+  assertEquals(await session.exited, 0);
+  session.connection.dispose();
+});
+
+Deno.test("lsp bad input: exit without shutdown ends the server with status 1", async () => {
+  const { session } = await started();
+  await session.connection.sendNotification("exit");
+  assertEquals(await session.exited, 1);
+  session.connection.dispose();
+});
+
+Deno.test("lsp bad input: a closed stdin ends the server", async () => {
+  const { session } = await started();
+  session.child.stdin!.end();
+  assertEquals(await session.exited, 1);
+  session.connection.dispose();
+});

@@ -1,0 +1,39 @@
+/** The program the language server tests edit: two modules, an enum, a record, a doc comment. */
+export const PROGRAM: Record<string, string> = {
+  "main.nz": `import geo.shapes.{Shape, area}
+import geo.shapes as shapes
+
+/// Adds one.
+fn bump(n: Int) -> Int {
+  n + 1
+}
+
+fn main() -> Unit {
+  let count = bump(41);
+  let s = Shape.Circle(2);
+  let p = shapes.origin();
+  print(to_string(area(s) + count + p.x));
+}
+`,
+  "geo/shapes.nz": `pub enum Shape {
+  Circle(Int),
+  Square(Int),
+}
+
+pub record Point {
+  x: Int,
+  y: Int,
+}
+
+pub fn origin() -> Point {
+  Point { x: 0, y: 0 }
+}
+
+pub fn area(s: Shape) -> Int {
+  match s {
+    Shape.Circle(r) => 3 * r * r,
+    Shape.Square(a) => a * a,
+  }
+}
+`,
+};

@@ -1,0 +1,133 @@
+/**
+ * Spawning the real `nazm lsp` for tests, with exactly the flags of
+ * deno.json's `lsp` task, and talking to it through vscode-jsonrpc's own
+ * client connection over its stdio.
+ *
+ * @module
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import {
+  createMessageConnection,
+  type MessageConnection,
+  type PublishDiagnosticsParams,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from "vscode-languageserver/node";
+import { childEnv, LOCK_FLAGS, REPO } from "./server.ts";
+
+/** The language server's permission flags: exactly deno.json's `lsp` task. */
+export const LSP_FLAGS = ["--allow-read", "--allow-env=XDG_RUNTIME_DIR"] as const;
+
+export interface LspSession {
+  readonly connection: MessageConnection;
+  readonly child: ChildProcess;
+  /** Every publishDiagnostics, in order. */
+  readonly published: PublishDiagnosticsParams[];
+  /** Resolves with the first diagnostics for `uri` (after `since` published) that satisfy `test`. */
+  diagnostics(
+    uri: string,
+    test?: (p: PublishDiagnosticsParams) => boolean,
+    since?: number,
+  ): Promise<PublishDiagnosticsParams>;
+  /** Resolves with the exit code once the process ended. */
+  readonly exited: Promise<number | null>;
+  stderr(): string;
+  /** Shutdown and exit, if still running. */
+  close(): Promise<void>;
+}
+
+/** Starts `nazm lsp`, initializes it on `folder`, and sends `initialized`. */
+export async function startLsp(
+  folder: string,
+  options: {
+    initializationOptions?: unknown;
+    capabilities?: Record<string, unknown>;
+    processId?: number | null;
+  } = {},
+): Promise<LspSession> {
+  const child = spawn(
+    Deno.execPath(),
+    ["run", ...LOCK_FLAGS, ...LSP_FLAGS, join(REPO, "src", "cli", "main.ts"), "lsp"],
+    { stdio: ["pipe", "pipe", "pipe"], env: childEnv() },
+  );
+  let errText = "";
+  child.stderr!.on("data", (chunk) => errText += String(chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const connection = createMessageConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
+  const published: PublishDiagnosticsParams[] = [];
+  const waiters: (() => void)[] = [];
+  connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
+    published.push(p);
+    for (const w of waiters.splice(0)) w();
+  });
+  connection.onNotification("window/logMessage", () => {});
+  connection.onRequest("client/registerCapability", () => null);
+  connection.onRequest("workspace/configuration", () => []);
+  connection.listen();
+  await connection.sendRequest("initialize", {
+    processId: options.processId ?? null,
+    rootUri: new URL(`file://${folder}`).href,
+    capabilities: options.capabilities ?? {
+      textDocument: { codeAction: { resolveSupport: { properties: ["edit"] } } },
+    },
+    initializationOptions: options.initializationOptions,
+  });
+  await connection.sendNotification("initialized", {});
+  let closed = false;
+  return {
+    connection,
+    child,
+    published,
+    diagnostics(uri, test = () => true, since = 0) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no diagnostics for ${uri}; stderr: ${errText}`)),
+          20_000,
+        );
+        const look = () => {
+          const found = published.slice(since).find((p) => p.uri === uri && test(p));
+          if (found !== undefined) {
+            clearTimeout(timer);
+            resolve(found);
+          } else waiters.push(look);
+        };
+        look();
+      });
+    },
+    exited,
+    stderr: () => errText,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (child.exitCode === null) {
+        try {
+          await connection.sendRequest("shutdown");
+          await connection.sendNotification("exit");
+        } catch {
+          // Already gone: the exit code below says how.
+        }
+      }
+      await exited;
+      connection.dispose();
+    },
+  };
+}
+
+/** A temporary workspace with these files (paths relative to it). */
+export function workspace(files: Record<string, string>): string {
+  const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-lsp-" }));
+  for (const [path, text] of Object.entries(files)) {
+    const abs = join(dir, path);
+    Deno.mkdirSync(join(abs, ".."), { recursive: true });
+    Deno.writeTextFileSync(abs, text);
+  }
+  return dir;
+}
+
+export function uriOf(dir: string, path: string): string {
+  return new URL(`file://${join(dir, path)}`).href;
+}

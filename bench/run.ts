@@ -27,6 +27,7 @@ import { mcpBench } from "./mcp.ts";
 import { patchBench } from "./patch.ts";
 import { memoryBench } from "./memory.ts";
 import { buildBench, runBench } from "./backend.ts";
+import { lspBench } from "./lsp.ts";
 
 /** Every benchmark, in the order they run. Add one here (one file per benchmark). */
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -34,6 +35,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   checkBench,
   mcpBench,
   patchBench,
+  lspBench,
   runBench,
   buildBench,
 ];

@@ -28,6 +28,7 @@ import {
   TextDocumentSyncKind,
 } from "vscode-languageserver/node";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
 import { VERSION } from "../base/mod.ts";
 import {
   codeActions,
@@ -102,10 +103,9 @@ class Server {
     const c = this.#connection;
     c.onInitialize((params): InitializeResult => {
       const folderUri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? null;
-      const folder = folderUri !== null
-        ? new URL(folderUri).pathname === ""
-          ? process.cwd()
-          : decodeURIComponent(new URL(folderUri).pathname)
+      // No folder (a single file opened): no compilation root unless initializationOptions names one.
+      const folder = folderUri?.startsWith("file:")
+        ? fileURLToPath(folderUri)
         : params.rootPath ?? process.cwd();
       const options = params.initializationOptions as { root?: unknown } | null | undefined;
       const root = typeof options?.root === "string" ? options.root : null;

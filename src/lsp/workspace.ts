@@ -86,6 +86,8 @@ export class Workspace {
   readonly config: RootConfig | null;
   readonly #documents = new Map<string, TextDocument>();
   readonly #buffers = new Map<string, Uint8Array>();
+  /** The client's URI of each open buffer of the compilation, by absolute path. */
+  readonly #openUris = new Map<string, string>();
   readonly #syntax = new Map<string, { version: number; syntax: SyntaxOnly }>();
   readonly #cache: FactCache = newFactCache();
   #generation = 0;
@@ -132,9 +134,13 @@ export class Workspace {
     return null;
   }
 
-  /** The URI of a source-root-relative path. */
+  /**
+   * The URI of a source-root-relative path: the client's own URI when the
+   * file is open (clients encode URIs differently, and match them as text).
+   */
   uriOf(path: string): string {
-    return pathToFileURL(join(this.config!.sourceRoot, path)).href;
+    const abs = join(this.config!.sourceRoot, path);
+    return this.#openUris.get(abs) ?? pathToFileURL(abs).href;
   }
 
   document(uri: string): TextDocument | undefined {
@@ -181,8 +187,13 @@ export class Workspace {
     if (rel !== null) {
       const abs = join(this.config!.sourceRoot, rel);
       const document = this.#documents.get(uri);
-      if (document === undefined) this.#buffers.delete(abs);
-      else this.#buffers.set(abs, encoder.encode(document.getText()));
+      if (document === undefined) {
+        this.#buffers.delete(abs);
+        this.#openUris.delete(abs);
+      } else {
+        this.#buffers.set(abs, encoder.encode(document.getText()));
+        this.#openUris.set(abs, uri);
+      }
     }
     this.#generation++;
     this.#analysis = null;

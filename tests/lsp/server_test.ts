@@ -436,3 +436,24 @@ Deno.test("lsp: the client's processId does not end a server that may not signal
   }
   assertEquals(await session.exited, 0);
 });
+
+Deno.test("lsp: typing does not queue analyses: edits received together share one", async () => {
+  const { session, uri } = await opened();
+  try {
+    await session.diagnostics(uri);
+    const since = session.published.length;
+    const edits = 30;
+    for (let v = 2; v <= edits + 1; v++) {
+      // Not awaited one by one: they leave together, as keystrokes do during an analysis.
+      session.connection.sendNotification("textDocument/didChange", {
+        textDocument: { uri, version: v },
+        contentChanges: [{ text: MAIN.replace("bump(41)", `bump(${v})`) }],
+      });
+    }
+    await session.diagnostics(uri, (p) => p.version === edits + 1, since);
+    const analysed = session.published.slice(since).filter((p) => p.uri === uri);
+    assert(analysed.length < 10, `${analysed.length} analyses for ${edits} edits`);
+  } finally {
+    await session.close();
+  }
+});

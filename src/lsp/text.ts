@@ -6,7 +6,7 @@
  * @module
  */
 import type { Position, Range } from "vscode-languageserver/node";
-import type { Span } from "../base/mod.ts";
+import { LineIndex, type Span } from "../base/mod.ts";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -16,16 +16,17 @@ export class OutOfRange {
   constructor(readonly message: string) {}
 }
 
-/** Converts between byte offsets of one file and the editor's positions. */
+/**
+ * Converts between byte offsets of one file and the editor's positions, on
+ * the file's {@link LineIndex} (a compiled file's own, or a buffer's).
+ */
 export class TextMap {
   readonly bytes: Uint8Array;
-  readonly #lineStarts: number[];
+  readonly #lines: LineIndex;
 
-  constructor(bytes: Uint8Array) {
+  constructor(bytes: Uint8Array, lines: LineIndex = new LineIndex(bytes)) {
     this.bytes = bytes;
-    const starts = [0];
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
-    this.#lineStarts = starts;
+    this.#lines = lines;
   }
 
   static of(text: string): TextMap {
@@ -33,29 +34,20 @@ export class TextMap {
   }
 
   get lineCount(): number {
-    return this.#lineStarts.length;
+    return this.#lines.lineStarts.length;
   }
 
   /** The editor position of a byte offset (clamped to the file). */
   position(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.bytes.length));
-    const starts = this.#lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
-    const start = starts[lo];
+    const { line, offset: clamped } = this.#lines.position(offset);
     let character = 0;
-    // Count UTF-16 units from the line's bytes: 1 per sequence, 2 for a 4-byte one.
-    for (let i = start; i < clamped; i++) {
+    // UTF-16 units from the line's bytes: 1 per sequence, 2 for a 4-byte one.
+    for (let i = this.#lines.lineStarts[line - 1]; i < clamped; i++) {
       const b = this.bytes[i];
       if ((b & 0xc0) === 0x80) continue;
       character += b >= 0xf0 ? 2 : 1;
     }
-    return { line: lo, character };
+    return { line: line - 1, character };
   }
 
   range(span: Span): Range {
@@ -72,15 +64,14 @@ export class TextMap {
     if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0) {
       return new OutOfRange(`position ${line}:${character} is not a position`);
     }
-    if (line >= this.#lineStarts.length) {
+    const starts = this.#lines.lineStarts;
+    if (line >= starts.length) {
       return new OutOfRange(
-        `line ${line} is past the end of the document (${this.#lineStarts.length} lines)`,
+        `line ${line} is past the end of the document (${starts.length} lines)`,
       );
     }
-    const start = this.#lineStarts[line];
-    const end = line + 1 < this.#lineStarts.length
-      ? this.#lineStarts[line + 1] - 1
-      : this.bytes.length;
+    const start = starts[line];
+    const end = line + 1 < starts.length ? starts[line + 1] - 1 : this.bytes.length;
     let units = 0;
     let i = start;
     while (i < end) {

@@ -52,7 +52,7 @@ export class Analysis {
     if (cached !== undefined) return cached;
     const file = this.#files.get(path) ?? this.compilation.rejected.find((f) => f.path === path);
     if (file === undefined) return null;
-    const map = new TextMap(file.bytes);
+    const map = new TextMap(file.bytes, file.lineIndex);
     this.#maps.set(path, map);
     return map;
   }

@@ -220,3 +220,21 @@ Deno.test("lsp bad input: a closed stdin ends the server", async () => {
   assertEquals(await session.exited, 1);
   session.connection.dispose();
 });
+
+Deno.test("lsp bad input: binary garbage on the wire is dropped, and the server keeps serving", async () => {
+  const { session, uri } = await started();
+  try {
+    const garbage = new Uint8Array(4096);
+    for (let i = 0; i < garbage.length; i++) {
+      garbage[i] = (i * 131 + 7) % 256 === 13 ? 0 : (i * 131 + 7) % 256;
+    }
+    // A header block without Content-Length, then a message whose body is not JSON.
+    session.child.stdin!.write(new Uint8Array([...garbage, 13, 10, 13, 10]));
+    const body = new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x80]);
+    session.child.stdin!.write(`Content-Length: ${body.length}\r\n\r\n`);
+    session.child.stdin!.write(body);
+    await serving(session, uri);
+  } finally {
+    await session.close();
+  }
+});

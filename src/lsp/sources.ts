@@ -22,8 +22,10 @@ export type Buffers = ReadonlyMap<string, Uint8Array>;
 /**
  * The root's compilation with every open buffer in place of its file. The
  * checker's resolutions are recorded (`resolve`), for the inferred types an
- * editor shows. Parse results and the last analysis are reused through
- * `cache` exactly as nazm-mcp reuses them; answers are the same without it.
+ * editor shows. Parse results are reused through `cache` by file digest, as
+ * nazm-mcp reuses them; answers are the same without it. The last analysis
+ * is not: the workspace keeps its own until the next change, and an old one
+ * kept alive while the next is made would double the peak memory.
  */
 export function compileSources(
   config: RootConfig,
@@ -48,7 +50,6 @@ export function compileSources(
     sourceRoot: config.sourceRoot,
     host,
     cache: cache.parses,
-    reuse: cache.analysis,
     resolve: true,
   });
   // Keep only what the current sources can reuse: each keystroke's parse would otherwise stay.

@@ -103,7 +103,7 @@ class Server {
     const c = this.#connection;
     c.onInitialize((params): InitializeResult => {
       const folderUri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? null;
-      // No folder (a single file opened): no compilation root unless initializationOptions names one.
+      // No folder (a single file opened): the client's rootPath, else the working directory.
       const folder = folderUri?.startsWith("file:")
         ? fileURLToPath(folderUri)
         : params.rootPath ?? process.cwd();

@@ -219,7 +219,8 @@ export class Workspace {
     const rel = this.relativeOf(uri);
     if (rel !== null) {
       const analysis = this.analysis();
-      if (analysis !== null && analysis.textOf(rel) !== null) {
+      // A file the compilation refused (too large, not UTF-8) has no syntax tree: its buffer's own.
+      if (analysis !== null && analysis.file(rel) !== undefined) {
         return { kind: "compiled", path: rel, analysis };
       }
     }

@@ -46,6 +46,20 @@ Deno.test("lsp bad input: a 50 MB buffer, in the compilation and outside it", as
       refused.diagnostics[0].message.toString().includes("over the limit"),
       String(refused.diagnostics[0].message),
     );
+    // Requests on it are answered from the buffer alone, which is not parsed either.
+    for (
+      const method of [
+        "textDocument/completion",
+        "textDocument/hover",
+        "textDocument/signatureHelp",
+      ]
+    ) {
+      const answer = await session.connection.sendRequest(method, {
+        textDocument: { uri: shapes },
+        position: { line: 0, character: 5 },
+      });
+      assert(answer === null || (Array.isArray(answer) && answer.length === 0), method);
+    }
     const outside = uriOf(dir, "big.nz");
     await session.connection.sendNotification("textDocument/didOpen", {
       textDocument: { uri: outside, languageId: "nazm", version: 1, text: big },

@@ -235,19 +235,28 @@ Deno.test("lsp bad input: a closed stdin ends the server", async () => {
   session.connection.dispose();
 });
 
-Deno.test("lsp bad input: binary garbage on the wire is dropped, and the server keeps serving", async () => {
+Deno.test("lsp bad input: binary garbage on the wire is dropped, and the next message is served", async () => {
   const { session, uri } = await started();
   try {
     const garbage = new Uint8Array(4096);
     for (let i = 0; i < garbage.length; i++) {
-      garbage[i] = (i * 131 + 7) % 256 === 13 ? 0 : (i * 131 + 7) % 256;
+      const b = (i * 131 + 7) % 256;
+      garbage[i] = b === 13 ? 0 : b;
     }
     // A header block without Content-Length, then a message whose body is not JSON.
-    session.child.stdin!.write(new Uint8Array([...garbage, 13, 10, 13, 10]));
     const body = new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x80]);
+    session.child.stdin!.write(new Uint8Array([...garbage, 13, 10, 13, 10]));
     session.child.stdin!.write(`Content-Length: ${body.length}\r\n\r\n`);
     session.child.stdin!.write(body);
-    await serving(session, uri);
+    // vscode-jsonrpc drops a header block without Content-Length and reads on only when more
+    // data arrives: a message read in the same chunk as the garbage waits for the next one. A
+    // client always sends more; here, a notification every half second that no one handles.
+    const nudge = setInterval(() => session.connection.sendNotification("$/nazm/nudge"), 500);
+    try {
+      await serving(session, uri);
+    } finally {
+      clearInterval(nudge);
+    }
   } finally {
     await session.close();
   }

@@ -376,7 +376,7 @@ function recordOfLocal(
   if (binding === undefined) return null;
   const inferred = inferredLets(analysis, path).get(binding.declSpan.start);
   if (inferred !== undefined) {
-    return inferred.type.t === "con"
+    return inferred.type.kind === "con"
       ? findDefinition(analysis.compilation.model, inferred.type.name)
       : null;
   }

@@ -7,11 +7,12 @@
 import { join } from "node:path";
 import { blake3, blake3Framed } from "../base/mod.ts";
 import {
-  type AnalysisReuse,
   type Compilation,
   type CompiledFile,
+  type Engine,
   loadCompilation,
   moduleNameOf,
+  newEngine,
   type ParseCache,
 } from "../semantics/mod.ts";
 
@@ -23,18 +24,20 @@ export interface RootConfig {
 
 /**
  * What a long-lived caller (the server's worker) keeps between calls: parse
- * results by file digest, and the last analysis by the digests of all its
- * files. Every call still reads and hashes every file; answers are
- * byte-identical with and without the cache (tests run both ways).
+ * results by file digest, and the incremental engine (src/semantics/engine.ts)
+ * with the last analysis of the disk, from which the next is computed
+ * checking only what an edit reaches. Every call still reads and hashes
+ * every file; answers are byte-identical with and without the cache (tests
+ * run both ways).
  */
 export interface FactCache {
   readonly parses: ParseCache;
-  readonly analysis: AnalysisReuse;
+  readonly engine: Engine;
 }
 
 /** An empty cache. */
 export function newFactCache(): FactCache {
-  return { parses: new Map(), analysis: { last: null } };
+  return { parses: new Map(), engine: newEngine() };
 }
 
 /** Options that change how, never what, a fact is computed. */
@@ -48,7 +51,7 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
   const compilation = loadCompilation(config.root, {
     sourceRoot: config.sourceRoot,
     cache: cache?.parses,
-    reuse: cache?.analysis,
+    engine: cache?.engine,
   });
   if (cache !== undefined) {
     // Keep only what the current sources can reuse: an edited file's old
@@ -64,8 +67,11 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
  * loaded through the same entry point as every fact, from memory alone — the
  * bytes and read outcomes the compilation had, the replacements over them —
  * so nothing is read again and a file changed on disk since cannot slip in.
- * Unchanged files reuse their parses (the cache's, or the compilation's own).
- * The analysis is not kept as the cache's last one: it is not the disk's.
+ * Unchanged files reuse their parses (the cache's, or the compilation's own),
+ * and with a cache the analysis is incremental over the engine's last one
+ * (the disk's, `compilation` itself when it came from the same cache): only
+ * the edited modules and what their interfaces reach are checked again. It
+ * is not kept as the engine's last analysis: it is not the disk's.
  */
 export function compileEdited(
   compilation: Compilation,
@@ -83,6 +89,8 @@ export function compileEdited(
   return loadCompilation(join(compilation.sourceRoot, compilation.root), {
     sourceRoot: compilation.sourceRoot,
     cache: parses,
+    engine: options.cache?.engine,
+    commit: false,
     host: {
       readFile(path: string) {
         return bytes.get(path) ?? compilation.unread.get(path) ??

@@ -39,6 +39,7 @@ import {
   type Checker,
   type Ctx,
   declare,
+  defByKey,
   expectType,
   mismatch,
   popScope,
@@ -312,7 +313,7 @@ export function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "u
   const t = shallow(ctx.s, target);
   if (t.kind === "error") return ERROR;
   if (t.kind === "con") {
-    const def = c.defs.get(t.name);
+    const def = defByKey(c, t.name);
     if (def !== undefined && def.kind === "record") {
       const fields = sig(c, def);
       const index = fields.fieldIndex.get(e.name.text);
@@ -408,7 +409,7 @@ export function inferCall(
 export function inferRecord(c: Checker, ctx: Ctx, e: RecordLit): Type {
   const type = resolveType(c, ctx, e.type, "use", ctx.s);
   const t = shallow(ctx.s, type);
-  const def = t.kind === "con" ? c.defs.get(t.name) : undefined;
+  const def = t.kind === "con" ? defByKey(c, t.name) : undefined;
   if (t.kind !== "con" || def === undefined || def.kind !== "record") {
     if (t.kind !== "error") {
       report(c, D.notARecord.type({ file: ctx.file, span: e.type }, showType(ctx.s, t)));

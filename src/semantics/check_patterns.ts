@@ -27,6 +27,7 @@ import {
   conOf,
   type Ctx,
   declare,
+  defByKey,
   literalType,
   markUsed,
   mismatch,
@@ -132,7 +133,7 @@ export function ctorsOfType(c: Checker, ctx: Ctx, type: Type): Ctor[] | null {
     case "List":
       return listCtors(t.args[0]);
   }
-  const def = preludeEnumDef(t.name) ?? c.defs.get(t.name);
+  const def = preludeEnumDef(t.name) ?? defByKey(c, t.name);
   if (def === undefined || def.kind !== "enum") return null;
   const prefix = enumPrefix(ctx, def);
   return sig(c, def).variants.map((v) => ({

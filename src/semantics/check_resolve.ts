@@ -17,6 +17,7 @@ import {
   type Checker,
   conOf,
   type Ctx,
+  EXPORTED_NAMES,
   markUsed,
   preludeEnumDef,
   report,
@@ -152,6 +153,7 @@ export function memberOf(
   target: ModuleInfo,
   ref: NameRef,
 ): DefInfo | null {
+  c.current.reads.add(target.name);
   const def = target.defs.get(ref.text);
   if (def === undefined) {
     report(c, D.unknownName.inModule({ file, span: ref }, ref.text, target.name));
@@ -159,6 +161,7 @@ export function memberOf(
   }
   if (!def.exported) {
     c.namedFromOutside.add(def);
+    c.current.namedFromOutside.add(def.key);
     const labels = [{
       file: target.file,
       span: spanOf(def.node!.name),
@@ -203,9 +206,9 @@ export function unknownName(
   module: ModuleInfo | null,
 ): void {
   const fixes: Fix[] = [];
-  // Suggestions scan every name in scope: bounded per compilation, so a file
+  // Suggestions scan every name in scope: bounded per module, so a file
   // of thousands of unknown names stays linear (later ones get no fix).
-  if (--c.suggestions < 0) {
+  if (--c.current.suggestions < 0) {
     report(c, D.unknownName.inScope({ file, span: ref }, what, name));
     return;
   }
@@ -223,6 +226,7 @@ export function unknownName(
   }
   const mod = module;
   if (mod !== null && variant === undefined) {
+    c.current.reads.add(EXPORTED_NAMES);
     const exported = c.exportedByName.get(name) ?? [];
     for (const def of exported) {
       if (def.module === mod || def.module === null) continue;

@@ -120,7 +120,10 @@ export interface Ctx {
 }
 
 export interface Checker {
-  readonly diagnostics: Diagnostic[];
+  /** The current module's list ({@link ModuleCheck}): set by {@link enterModule}. */
+  diagnostics: Diagnostic[];
+  /** What the module being checked read and found: set by {@link enterModule}. */
+  current: ModuleCheck;
   readonly defs: Map<string, DefInfo>;
   /** Exported definitions by name, for the import fix of an unknown name. */
   readonly exportedByName: Map<string, DefInfo[]>;
@@ -130,9 +133,35 @@ export interface Checker {
   readonly namedFromOutside: Set<DefInfo>;
   /** Imports (aliases and imported names) something refers to; the rest are unused (N0404). */
   readonly usedImports: Set<ImportInfo | ImportName>;
-  /** Unknown names that may still get suggested fixes. */
-  suggestions: number;
   readonly resolutions: Resolutions | null;
+}
+
+/** A read of the table of every module's exported names (the import fixes of N0201). */
+export const EXPORTED_NAMES = "";
+
+/**
+ * What checking one module produced beyond its side-table entries, and what
+ * it depended on: with the same module text and the same interfaces of the
+ * modules it read, checking it again produces the same (the checker is a
+ * pure function of those), which is what lets an incremental engine reuse it.
+ */
+export interface ModuleCheck {
+  /** Its diagnostics, in the order the checker found them. */
+  readonly diagnostics: Diagnostic[];
+  /** Keys of private definitions of other modules it named through an alias (N0203). */
+  readonly namedFromOutside: Set<string>;
+  /**
+   * The modules whose interface (names, kinds, `pub`, signatures) it read, its
+   * own and its imports' included; {@link EXPORTED_NAMES} when it looked up
+   * exported names for an import fix.
+   */
+  readonly reads: Set<string>;
+  /** Unknown names that may still get suggested fixes: a budget per module, so modules stay independent. */
+  suggestions: number;
+}
+
+export function newModuleCheck(): ModuleCheck {
+  return { diagnostics: [], namedFromOutside: new Set(), reads: new Set(), suggestions: 1000 };
 }
 
 export function report(c: Checker, diagnostic: Diagnostic): void {
@@ -141,7 +170,15 @@ export function report(c: Checker, diagnostic: Diagnostic): void {
 
 /** The signature of a definition of the compilation or of the prelude. */
 export function sig(c: Checker, def: DefInfo): Signature {
+  if (def.module !== null) c.current.reads.add(def.module.name);
   return c.signatures.get(def) ?? PRELUDE_ENUM_DEFS.get(def)!;
+}
+
+/** The definition a type's key names (in any module): a read of that module's interface. */
+export function defByKey(c: Checker, key: string): DefInfo | undefined {
+  const def = c.defs.get(key);
+  if (def?.module) c.current.reads.add(def.module.name);
+  return def;
 }
 
 export function addRef(

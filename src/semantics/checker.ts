@@ -17,7 +17,7 @@
 import { type Diagnostic, DIAGNOSTICS as D } from "../base/mod.ts";
 import type { FnDecl, NameDecl } from "../syntax/mod.ts";
 import type { DefInfo, ModuleInfo } from "./binder.ts";
-import type { BodyInfo, CheckResult } from "./links.ts";
+import type { BodyInfo, CheckResult, DefReferences, Signature } from "./links.ts";
 import type { LinkResult } from "./linker.ts";
 import { newResolutions } from "./resolutions.ts";
 import { ERROR, hasFreeVars, newSubst, type TParam, UNIT, zonk } from "./types.ts";
@@ -25,16 +25,21 @@ import { checkExpr } from "./check_infer.ts";
 import { lintImports, lintUnusedLocals } from "./check_lints.ts";
 import { resolveType } from "./check_resolve.ts";
 import {
+  type Building,
   type Checker,
   type Ctx,
   declare,
   emptySignature,
+  type ModuleCheck,
+  newModuleCheck,
   report,
   sig,
   spanOf,
   type TypeCtx,
   typeParamMap,
 } from "./check_state.ts";
+
+export { EXPORTED_NAMES, type ModuleCheck } from "./check_state.ts";
 
 /**
  * Checks linked modules: signatures first (so bodies see every definition's
@@ -46,8 +51,56 @@ export function checkModules(
   diagnostics: Diagnostic[],
   options: { readonly resolve?: boolean } = {},
 ): CheckResult {
+  const { result, modules: checked } = checkSome(modules, linked, options, null);
+  for (const m of modules) diagnostics.push(...checked.get(m)!.diagnostics);
+  return result;
+}
+
+// ---------------------------------------------------------------- checking some modules again
+
+/** A definition's (or test's) entries of the side tables, from an earlier check. */
+export interface ReusedEntry {
+  readonly signature: Signature;
+  readonly references: DefReferences;
+  readonly body: BodyInfo | undefined;
+}
+
+/** A module's earlier results, installed instead of checking it. */
+export interface ReusedModule {
+  readonly check: ModuleCheck;
+  /** The entries of a definition of the module (`test`: of a test), found by key. */
+  entry(def: DefInfo, test: boolean): ReusedEntry;
+}
+
+/** Which modules to check and which to take from earlier results (an incremental engine). */
+export interface CheckPlan {
+  /** The earlier results of a module whose inputs are unchanged; null checks it. */
+  reused(m: ModuleInfo): ReusedModule | null;
+  /**
+   * Called once the signatures of `checked` are known (their side tables
+   * filled): the reused modules that must be checked after all, because an
+   * interface they read changed.
+   */
+  recheck(
+    checked: readonly ModuleInfo[],
+    signatures: ReadonlyMap<DefInfo, Signature>,
+  ): ModuleInfo[];
+}
+
+/**
+ * Checks the modules the plan does not reuse (all without a plan), with
+ * the reused modules' results in the side tables, and returns the whole
+ * compilation's results and each module's {@link ModuleCheck}.
+ */
+export function checkSome(
+  modules: readonly ModuleInfo[],
+  linked: LinkResult,
+  options: { readonly resolve?: boolean },
+  plan: CheckPlan | null,
+): { result: CheckResult; modules: Map<ModuleInfo, ModuleCheck> } {
   const c: Checker = {
-    diagnostics,
+    diagnostics: [],
+    current: newModuleCheck(),
     defs: new Map(),
     exportedByName: new Map(),
     signatures: new Map(),
@@ -55,7 +108,6 @@ export function checkModules(
     bodies: new Map(),
     namedFromOutside: new Set(linked.namedFromOutside),
     usedImports: new Set(),
-    suggestions: 1000,
     resolutions: options.resolve ? newResolutions() : null,
   };
   for (const m of modules) {
@@ -68,24 +120,52 @@ export function checkModules(
       }
     }
   }
+  const perModule = new Map<ModuleInfo, ModuleCheck>();
+  let batch: ModuleInfo[] = [];
   for (const m of modules) {
-    for (const def of [...m.defs.values(), ...m.duplicates, ...m.tests.map((t) => t.def)]) {
-      c.signatures.set(def, emptySignature());
-      c.references.set(def, { refs: [], typeParamRefs: [], typeNames: [] });
+    const reused = plan?.reused(m) ?? null;
+    if (reused === null) {
+      batch.push(m);
+      continue;
     }
-    // A test is a function without parameters or result.
-    for (const t of m.tests) c.signatures.get(t.def)!.result = UNIT;
+    perModule.set(m, reused.check);
+    const install = (def: DefInfo, test: boolean) => {
+      const entry = reused.entry(def, test);
+      c.signatures.set(def, entry.signature as Building<Signature>);
+      c.references.set(def, entry.references);
+      if (entry.body !== undefined) c.bodies.set(def, entry.body);
+    };
+    for (const def of m.defs.values()) install(def, false);
+    for (const def of m.duplicates) install(def, false);
+    for (const t of m.tests) install(t.def, true);
   }
-  // Type parameters first: a signature may name a generic type of any module.
-  for (const m of modules) {
-    for (const def of m.defs.values()) declareTypeParams(c, m, def, def.node!.typeParams);
-    for (const def of m.duplicates) declareTypeParams(c, m, def, def.node!.typeParams);
+  const checked: ModuleInfo[] = [];
+  while (batch.length > 0) {
+    for (const m of batch) {
+      perModule.set(m, newModuleCheck());
+      for (const def of [...m.defs.values(), ...m.duplicates, ...m.tests.map((t) => t.def)]) {
+        c.signatures.set(def, emptySignature());
+        c.references.set(def, { refs: [], typeParamRefs: [], typeNames: [] });
+      }
+      // A test is a function without parameters or result.
+      for (const t of m.tests) c.signatures.get(t.def)!.result = UNIT;
+    }
+    // Type parameters first: a signature may name a generic type of any module.
+    for (const m of batch) {
+      enterModule(c, m, perModule.get(m)!);
+      for (const def of m.defs.values()) declareTypeParams(c, m, def, def.node!.typeParams);
+      for (const def of m.duplicates) declareTypeParams(c, m, def, def.node!.typeParams);
+    }
+    for (const m of batch) {
+      enterModule(c, m, perModule.get(m)!);
+      for (const def of m.defs.values()) checkSignature(c, m, def);
+      for (const def of m.duplicates) checkSignature(c, m, def);
+    }
+    checked.push(...batch);
+    batch = plan?.recheck(batch, c.signatures) ?? [];
   }
-  for (const m of modules) {
-    for (const def of m.defs.values()) checkSignature(c, m, def);
-    for (const def of m.duplicates) checkSignature(c, m, def);
-  }
-  for (const m of modules) {
+  for (const m of checked) {
+    enterModule(c, m, perModule.get(m)!);
     for (const def of m.defs.values()) {
       if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
     }
@@ -97,14 +177,31 @@ export function checkModules(
       checkBody(c, m, t.def, { ...t.node, typeParams: [], params: [], returnType: null });
     }
   }
-  for (const m of modules) lintImports(c, m);
+  for (const m of checked) {
+    enterModule(c, m, perModule.get(m)!);
+    lintImports(c, m);
+  }
+  for (const m of modules) {
+    for (const key of perModule.get(m)!.namedFromOutside) c.namedFromOutside.add(c.defs.get(key)!);
+  }
   return {
-    signatures: c.signatures,
-    references: c.references,
-    bodies: c.bodies,
-    namedFromOutside: c.namedFromOutside,
-    resolutions: c.resolutions,
+    result: {
+      signatures: c.signatures,
+      references: c.references,
+      bodies: c.bodies,
+      namedFromOutside: c.namedFromOutside,
+      resolutions: c.resolutions,
+    },
+    modules: perModule,
   };
+}
+
+/** Directs what follows to `m`'s results; a module reads its own interface and its imports'. */
+function enterModule(c: Checker, m: ModuleInfo, check: ModuleCheck): void {
+  c.current = check;
+  c.diagnostics = check.diagnostics;
+  check.reads.add(m.name);
+  for (const info of m.imports) check.reads.add(info.moduleName);
 }
 
 function declareTypeParams(

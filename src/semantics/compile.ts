@@ -26,25 +26,24 @@ import {
 } from "./load.ts";
 import { buildModel, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
+import { analyzeIncrementally, type Engine } from "./engine.ts";
 import type { Resolutions } from "./resolutions.ts";
 
 /** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
 export type ParseCache = Map<string, ParseResult>;
 
-/**
- * The last analysis, reusable when a compilation has exactly the same
- * files (paths and BLAKE3 digests), root and loading outcome: then the
- * analysis is a pure function of the same input, so the answer is the same.
- */
-export interface AnalysisReuse {
-  last: { readonly key: string; readonly analysis: Analysis } | null;
-}
-
 export interface CompileOptions {
   /** Optional reuse of parse results; answers are identical without it. */
   readonly cache?: ParseCache;
-  /** Optional reuse of the last whole analysis; answers are identical without it. */
-  readonly reuse?: AnalysisReuse;
+  /**
+   * Optional incremental analysis (engine.ts): the engine's last analysis
+   * when nothing it depends on changed (the same files, digests, root and
+   * loading outcome), else only the modules whose inputs changed checked
+   * again; answers are identical without it. Not used with `resolve`.
+   */
+  readonly engine?: Engine;
+  /** With `engine`: keep this analysis as the engine's last one (default true). */
+  readonly commit?: boolean;
   /**
    * Also record what every expression resolves to ({@link Compilation.checked}),
    * which a back end lowers from. Off by default: checking alone never pays for it.
@@ -120,7 +119,7 @@ export interface Compilation {
   readonly checked: CheckedProgram | null;
 }
 
-/** The whole pipeline after loading, as one value (what {@link AnalysisReuse} keeps). */
+/** The whole pipeline after loading, as one value (what an {@link Engine} keeps). */
 export interface Analysis {
   /** Every diagnostic, sorted. */
   readonly diagnostics: readonly Diagnostic[];
@@ -142,11 +141,10 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
 export function compile(sources: Sources, options: CompileOptions = {}): Compilation {
   const parsed = parseModules(sources, options.cache);
   const resolve = options.resolve === true;
-  const analysis = reusedAnalysis(
-    options.reuse,
-    analysisKey(sources, parsed, resolve),
-    () => analyze(parsed, resolve),
-  );
+  const key = analysisKey(sources, parsed, resolve);
+  const analysis = options.engine !== undefined && !resolve
+    ? analyzeIncrementally(options.engine, parsed, key, options.commit ?? true)
+    : analyze(parsed, resolve);
   return {
     root: sources.root,
     sourceRoot: sources.sourceRoot,
@@ -187,7 +185,7 @@ function analyze(parsed: ParsedModules, resolve: boolean): Analysis {
 }
 
 /** What the linker finds for a module path: a module, a file that failed to load, nothing. */
-function moduleStatus(
+export function moduleStatus(
   modules: readonly ModuleInfo[],
   failed: ReadonlySet<string>,
 ): (name: string) => ModuleStatus {
@@ -215,7 +213,7 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
 // ---------------------------------------------------------------- parsing every module
 
 /** Every module the root reaches, parsed, and what could not be. */
-interface ParsedModules {
+export interface ParsedModules {
   /** Null when the root could not be read. */
   readonly rootModule: string | null;
   readonly rootError: string | null;
@@ -419,10 +417,10 @@ function atStart(file: string) {
   return { file, span: { start: 0, end: 0 } };
 }
 
-// ---------------------------------------------------------------- reuse
+// ---------------------------------------------------------------- the analysis key
 
 /** Everything an analysis depends on, digested: equal keys mean equal analyses. */
-function analysisKey(sources: Sources, parsed: ParsedModules, resolve: boolean): string {
+export function analysisKey(sources: Sources, parsed: ParsedModules, resolve: boolean): string {
   const parts: string[] = [
     sources.sourceRoot,
     sources.root,
@@ -433,16 +431,4 @@ function analysisKey(sources: Sources, parsed: ParsedModules, resolve: boolean):
   for (const f of parsed.files) parts.push(f.path, f.module, f.digest);
   for (const d of parsed.diagnostics) parts.push(JSON.stringify(d));
   return blake3Framed(parts);
-}
-
-function reusedAnalysis(
-  reuse: AnalysisReuse | undefined,
-  key: string,
-  run: () => Analysis,
-): Analysis {
-  if (reuse === undefined) return run();
-  if (reuse.last !== null && reuse.last.key === key) return reuse.last.analysis;
-  const analysis = run();
-  reuse.last = { key, analysis };
-  return analysis;
 }

@@ -7,7 +7,6 @@
  * @module
  */
 export {
-  type AnalysisReuse,
   type CheckedProgram,
   type Compilation,
   compile,
@@ -19,6 +18,7 @@ export {
   type RejectedFile,
   sortDiagnostics,
 } from "./compile.ts";
+export { type Engine, type EngineReport, newEngine } from "./engine.ts";
 export {
   diskHost,
   MAX_FILE_BYTES,

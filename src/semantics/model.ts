@@ -25,6 +25,7 @@ import type {
   CheckResult,
   DefReferences,
   OuterName,
+  Ref,
   RefRole,
   Signature,
 } from "./links.ts";
@@ -294,83 +295,71 @@ export function buildModel(
   checked: CheckResult,
   diagnostics: readonly Diagnostic[],
 ): SemanticModel {
+  return assembleModel(modules.map((m) => modelPart(m, checked)), diagnostics, null);
+}
+
+/**
+ * What one module contributes to the model, from its own checking alone:
+ * its definitions without the relations other modules make to them
+ * (`usedBy`, `calledBy`) or their diagnostics, its references out, its
+ * file's index and its tests. An incremental engine keeps it while the
+ * module's results are reused.
+ */
+export interface ModelPart {
+  readonly module: string;
+  readonly file: string;
+  /** Sorted by key; `usedBy`, `calledBy` and `diagnostics` empty. */
+  readonly definitions: readonly Definition[];
+  /** Every reference its definitions make, in their order: the source of `usedBy` and `calledBy`. */
+  readonly outgoing: readonly { readonly from: string; readonly ref: Ref }[];
+  /** Sorted by offset. */
+  readonly index: readonly IndexEntry[];
+  /** In source order. */
+  readonly tests: readonly TestBody[];
+  /** Its definitions' declarations (doc comments included), by start: where a diagnostic belongs. */
+  readonly owners: readonly { readonly key: string; readonly span: Span }[];
+}
+
+/** The part of one checked module. */
+export function modelPart(m: ModuleInfo, checked: CheckResult): ModelPart {
   const { bodies, signatures, references } = checked;
   // A duplicate (N0204) is a definition with a place and its own key; names never refer to it.
-  const defs: DefInfo[] = [];
-  for (const m of modules) for (const d of [...m.defs.values(), ...m.duplicates]) defs.push(d);
-  defs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-
-  const uses = new Map<string, LinkMap>();
-  const types = new Map<string, LinkMap>();
-  const calls = new Map<string, LinkMap>();
-  const usedBy = new Map<string, LinkMap>();
-  const calledBy = new Map<string, LinkMap>();
-  const at = (m: Map<string, LinkMap>, key: string): LinkMap => {
-    let inner = m.get(key);
-    if (inner === undefined) {
-      inner = new Map();
-      m.set(key, inner);
-    }
-    return inner;
-  };
-  const index: Record<string, IndexEntry[]> = {};
-  const entries = (file: string): IndexEntry[] => (index[file] ??= []);
-
+  const defs = [...m.defs.values(), ...m.duplicates].sort((a, b) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : 0
+  );
+  const index: IndexEntry[] = [];
+  const outgoing: { from: string; ref: Ref }[] = [];
+  const definitions: Definition[] = [];
   for (const def of defs) {
-    const file = def.module!.file;
-    const name = def.node!.name;
-    entries(file).push({ start: name.start, end: name.end, key: def.key, role: "declaration" });
-    for (const ref of references.get(def)!.refs) {
-      const occurrence: Occurrence = { file: ref.file, span: ref.span };
-      const forward = ref.role === "call" ? calls : ref.role === "use" ? uses : types;
-      addTo(at(forward, def.key), ref.key, occurrence);
-      addTo(at(ref.role === "call" ? calledBy : usedBy, ref.key), def.key, occurrence);
-      entries(ref.file).push({
-        start: ref.span.start,
-        end: ref.span.end,
-        key: ref.key,
-        role: ref.role,
-      });
-    }
-  }
-  const tests = testBodies(modules, checked, entries);
-  for (const m of modules) {
-    for (const info of m.imports) {
-      for (const name of info.names) {
-        if (name.def === null) continue;
-        entries(m.file).push({
-          start: name.ref.start,
-          end: name.ref.end,
-          key: name.def.key,
-          role: "import",
-        });
-      }
-    }
-  }
-  for (const list of Object.values(index)) list.sort((a, b) => a.start - b.start);
-
-  const owned = diagnosticsByOwner(defs, diagnostics);
-
-  const definitions: Definition[] = defs.map((def) => {
     const node = def.node!;
-    const body = bodies.get(def);
+    index.push({ start: node.name.start, end: node.name.end, key: def.key, role: "declaration" });
     const refs = references.get(def)!;
-    return {
+    const uses: LinkMap = new Map();
+    const types: LinkMap = new Map();
+    const calls: LinkMap = new Map();
+    for (const ref of refs.refs) {
+      outgoing.push({ from: def.key, ref });
+      const forward = ref.role === "call" ? calls : ref.role === "use" ? uses : types;
+      addTo(forward, ref.key, { file: ref.file, span: ref.span });
+      index.push({ start: ref.span.start, end: ref.span.end, key: ref.key, role: ref.role });
+    }
+    const body = bodies.get(def);
+    definitions.push({
       key: def.key,
       kind: def.kind,
       name: def.name,
-      module: def.module!.name,
+      module: m.name,
       exported: def.exported,
-      file: def.module!.file,
+      file: m.file,
       span: fullSpan(def),
       nameSpan: { start: node.name.start, end: node.name.end },
       signature: signatureOf(def),
       doc: node.doc !== null ? node.doc.text : null,
-      uses: links(uses.get(def.key)),
-      types: links(types.get(def.key)),
-      usedBy: links(usedBy.get(def.key)),
-      calls: links(calls.get(def.key)),
-      calledBy: links(calledBy.get(def.key)),
+      uses: links(uses),
+      types: links(types),
+      usedBy: [],
+      calls: links(calls),
+      calledBy: [],
       bindings: body === undefined ? typeParamBindings(def, refs) : body.bindings,
       scopes: body === undefined ? [{ id: 0, parent: null, span: fullSpan(def) }] : body.scopes,
       outerNames: [
@@ -378,79 +367,140 @@ export function buildModel(
         ...refs.typeNames.map((n) => ({ ...n, scope: 0, namespace: "type" as const })),
       ],
       shape: shapeOf(def, signatures.get(def)!),
-      diagnostics: owned.get(def.key) ?? [],
-    };
-  });
-  return { definitions, tests, index };
+      diagnostics: [],
+    });
+  }
+  // A test's references are names in its file like any other (a rename
+  // edits them), but the test is no definition: no link points to or from it.
+  const tests: TestBody[] = [];
+  for (const t of m.tests) {
+    for (const ref of references.get(t.def)!.refs) {
+      index.push({ start: ref.span.start, end: ref.span.end, key: ref.key, role: ref.role });
+    }
+    const body = bodies.get(t.def);
+    const node = t.node;
+    tests.push({
+      key: t.key,
+      name: t.name,
+      module: m.name,
+      file: m.file,
+      span: { start: node.start, end: node.end },
+      nameSpan: { start: node.name.start, end: node.name.end },
+      bindings: body?.bindings ?? [],
+      scopes: body?.scopes ?? [],
+      outerNames: body?.outerNames ?? [],
+    });
+  }
+  for (const info of m.imports) {
+    for (const name of info.names) {
+      if (name.def === null) continue;
+      index.push({ start: name.ref.start, end: name.ref.end, key: name.def.key, role: "import" });
+    }
+  }
+  index.sort((a, b) => a.start - b.start);
+  const owners = defs.map((def) => ({ key: def.key, span: fullSpan(def) }))
+    .sort((a, b) => a.span.start - b.span.start);
+  return { module: m.name, file: m.file, definitions, outgoing, index, tests, owners };
+}
+
+/** The reverse relations of one definition, as a model holds them. */
+export interface Reverse {
+  readonly usedBy: readonly Link[];
+  readonly calledBy: readonly Link[];
 }
 
 /**
- * The test bodies. A test's references are names in its file like any
- * other (a rename edits them), so they go to the index; but the test is no
- * definition: no link points to or from it.
+ * The model from every module's part: the reverse relations computed from
+ * the parts' references, or for the keys `reverse` answers taken from it
+ * (an engine's patched relations), and each diagnostic given to the
+ * definition whose declaration holds its primary place. `reuse` may answer
+ * a definition as an earlier model had it, when nothing of it changed.
  */
-function testBodies(
-  modules: readonly ModuleInfo[],
-  checked: CheckResult,
-  entries: (file: string) => IndexEntry[],
-): TestBody[] {
-  const { bodies, references } = checked;
-  const tests: TestBody[] = [];
-  for (const m of modules) {
-    for (const t of m.tests) {
-      for (const ref of references.get(t.def)!.refs) {
-        entries(ref.file).push({
-          start: ref.span.start,
-          end: ref.span.end,
-          key: ref.key,
-          role: ref.role,
-        });
+export function assembleModel(
+  parts: readonly ModelPart[],
+  diagnostics: readonly Diagnostic[],
+  reverse: ((key: string) => Reverse) | null,
+  reuse: (def: Definition, owned: readonly Diagnostic[]) => Definition | null = () => null,
+): SemanticModel {
+  const usedBy = new Map<string, LinkMap>();
+  const calledBy = new Map<string, LinkMap>();
+  if (reverse === null) {
+    for (const part of parts) {
+      for (const { from, ref } of part.outgoing) {
+        const inverse = ref.role === "call" ? calledBy : usedBy;
+        let inner = inverse.get(ref.key);
+        if (inner === undefined) inverse.set(ref.key, inner = new Map());
+        addTo(inner, from, { file: ref.file, span: ref.span });
       }
-      const body = bodies.get(t.def);
-      const node = t.node;
-      tests.push({
-        key: t.key,
-        name: t.name,
-        module: m.name,
-        file: m.file,
-        span: { start: node.start, end: node.end },
-        nameSpan: { start: node.name.start, end: node.name.end },
-        bindings: body?.bindings ?? [],
-        scopes: body?.scopes ?? [],
-        outerNames: body?.outerNames ?? [],
-      });
     }
   }
+  const owned = ownedDiagnostics(parts, diagnostics);
+  const definitions: Definition[] = [];
+  const index: Record<string, IndexEntry[]> = {};
+  const tests: TestBody[] = [];
+  for (const part of parts) {
+    for (const def of part.definitions) {
+      const mine = owned.get(def.key);
+      const same = reuse(def, mine ?? []);
+      if (same !== null) {
+        definitions.push(same);
+        continue;
+      }
+      const back = reverse === null
+        ? { usedBy: links(usedBy.get(def.key)), calledBy: links(calledBy.get(def.key)) }
+        : reverse(def.key);
+      if (mine === undefined && back.usedBy.length === 0 && back.calledBy.length === 0) {
+        definitions.push(def);
+      } else {
+        definitions.push({
+          ...def,
+          usedBy: back.usedBy,
+          calledBy: back.calledBy,
+          diagnostics: mine ?? [],
+        });
+      }
+    }
+    if (part.index.length > 0) index[part.file] = part.index as IndexEntry[];
+    tests.push(...part.tests);
+  }
+  definitions.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   tests.sort((
     a,
     b,
   ) => (a.module < b.module ? -1 : a.module > b.module ? 1 : a.span.start - b.span.start));
-  return tests;
+  return { definitions, tests, index: sortedByFile(index) };
+}
+
+/** The index with its files in path order, however the parts came. */
+function sortedByFile(index: Record<string, IndexEntry[]>): Record<string, IndexEntry[]> {
+  const sorted: Record<string, IndexEntry[]> = {};
+  for (const file of Object.keys(index).sort()) sorted[file] = index[file];
+  return sorted;
 }
 
 /** Diagnostics by owner: the definition whose declaration holds the primary place. */
-function diagnosticsByOwner(
-  defs: readonly DefInfo[],
+function ownedDiagnostics(
+  parts: readonly ModelPart[],
   diagnostics: readonly Diagnostic[],
 ): Map<string, Diagnostic[]> {
   const owned = new Map<string, Diagnostic[]>();
-  const byFile = new Map<string, DefInfo[]>();
-  for (const def of defs) {
-    const list = byFile.get(def.module!.file);
-    if (list === undefined) byFile.set(def.module!.file, [def]);
-    else list.push(def);
-  }
-  for (const list of byFile.values()) list.sort((a, b) => fullSpan(a).start - fullSpan(b).start);
+  if (diagnostics.length === 0) return owned;
+  const byFile = new Map<string, ModelPart>();
+  for (const part of parts) byFile.set(part.file, part);
   for (const d of diagnostics) {
     if (d.file === null || d.span === null) continue;
-    const owner = ownerOf(byFile.get(d.file), d.span.start);
+    const owner = ownerOf(byFile.get(d.file)?.owners, d.span.start);
     if (owner === null) continue;
-    const list = owned.get(owner.key);
-    if (list === undefined) owned.set(owner.key, [d]);
+    const list = owned.get(owner);
+    if (list === undefined) owned.set(owner, [d]);
     else list.push(d);
   }
-
   return owned;
+}
+
+/** The links of a reverse relation: one per definition, occurrences sorted, keys sorted. */
+export function reverseLinks(map: ReadonlyMap<string, Occurrence[]> | undefined): Link[] {
+  return links(map as LinkMap | undefined);
 }
 
 function typeParamBindings(def: DefInfo, refs: DefReferences): Binding[] {
@@ -473,17 +523,20 @@ export function fullSpan(def: DefInfo): Span {
   return { start, end: node.end };
 }
 
-function ownerOf(defs: readonly DefInfo[] | undefined, offset: number): DefInfo | null {
-  if (defs === undefined) return null;
+function ownerOf(
+  owners: readonly { readonly key: string; readonly span: Span }[] | undefined,
+  offset: number,
+): string | null {
+  if (owners === undefined) return null;
   let lo = 0;
-  let hi = defs.length - 1;
-  let found: DefInfo | null = null;
+  let hi = owners.length - 1;
+  let found: { readonly key: string; readonly span: Span } | null = null;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    if (fullSpan(defs[mid]).start <= offset) {
-      found = defs[mid];
+    if (owners[mid].span.start <= offset) {
+      found = owners[mid];
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return found !== null && offset < fullSpan(found).end ? found : null;
+  return found !== null && offset < found.span.end ? found.key : null;
 }

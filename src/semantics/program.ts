@@ -10,15 +10,35 @@ import { type DefInfo, type ModuleInfo, withArticle } from "./binder.ts";
 import type { CheckResult } from "./links.ts";
 import { INT, showType, type Type, UNIT } from "./types.ts";
 
-/** Checks the root's `main` and reports unused private definitions. */
+/**
+ * Checks the root's `main` and reports unused private definitions.
+ * `referenced` gives each module's {@link referencedKeys} when the caller
+ * keeps them (the incremental engine); they are computed otherwise.
+ */
 export function checkProgram(
   modules: readonly ModuleInfo[],
   rootModule: string | null,
   checked: CheckResult,
   out: Diagnostic[],
+  referenced: (m: ModuleInfo) => ReadonlySet<string> = (m) => referencedKeys(m, checked),
 ): void {
   checkMain(modules, rootModule, checked, out);
-  lintUnusedDefinitions(modules, rootModule, checked, out);
+  lintUnusedDefinitions(modules, rootModule, checked, out, referenced);
+}
+
+/** The definitions a module's definitions and tests refer to, a definition's references to itself aside. */
+export function referencedKeys(m: ModuleInfo, checked: CheckResult): Set<string> {
+  const referenced = new Set<string>();
+  for (const def of [...m.defs.values(), ...m.duplicates]) {
+    for (const ref of checked.references.get(def)!.refs) {
+      if (ref.key !== def.key) referenced.add(ref.key);
+    }
+  }
+  // A helper only tests call is used: tests are part of the compilation.
+  for (const t of m.tests) {
+    for (const ref of checked.references.get(t.def)!.refs) referenced.add(ref.key);
+  }
+  return referenced;
 }
 
 function checkMain(
@@ -67,23 +87,21 @@ function lintUnusedDefinitions(
   rootModule: string | null,
   checked: CheckResult,
   out: Diagnostic[],
+  referencedBy: (m: ModuleInfo) => ReadonlySet<string>,
 ): void {
-  const referenced = new Set<string>();
-  for (const m of modules) {
-    for (const def of [...m.defs.values(), ...m.duplicates]) {
-      for (const ref of checked.references.get(def)!.refs) {
-        if (ref.key !== def.key) referenced.add(ref.key);
-      }
+  // Built only when a definition is not exported (rare in a library of `pub` definitions).
+  let referenced: Set<string> | null = null;
+  const isReferenced = (key: string) => {
+    if (referenced === null) {
+      referenced = new Set();
+      for (const m of modules) for (const k of referencedBy(m)) referenced.add(k);
     }
-    // A helper only tests call is used: tests are part of the compilation.
-    for (const t of m.tests) {
-      for (const ref of checked.references.get(t.def)!.refs) referenced.add(ref.key);
-    }
-  }
+    return referenced.has(key);
+  };
   for (const m of modules) {
     // A duplicate (N0204) is a definition too: nothing can name it, so unless exported it is unused.
     for (const def of [...m.defs.values(), ...m.duplicates]) {
-      if (def.exported || checked.namedFromOutside.has(def) || referenced.has(def.key)) continue;
+      if (def.exported || checked.namedFromOutside.has(def) || isReferenced(def.key)) continue;
       if (def.name.startsWith("_")) continue;
       if (m.name === rootModule && def.name === "main") continue;
       const at = { file: m.file, span: def.node!.name };

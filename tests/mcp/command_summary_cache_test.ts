@@ -20,7 +20,7 @@ function trappedCache(): FactCache {
   const handler: ProxyHandler<object> = { get: trap, set: trap, has: trap, ownKeys: trap };
   return {
     parses: new Proxy(new Map(), handler) as FactCache["parses"],
-    analysis: new Proxy({ last: null }, handler) as FactCache["analysis"],
+    engine: new Proxy({ state: null, report: null }, handler) as FactCache["engine"],
   };
 }
 

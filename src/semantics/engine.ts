@@ -1,0 +1,412 @@
+/**
+ * The incremental engine: the analysis of a compilation computed from the
+ * last one, redoing only the work that depends on what changed. Its one
+ * input is the file contents of the compilation (a {@link Sources}, from
+ * disk or from editor buffers over disk); `compile` hands it the parsed
+ * files, each parsed only when its content digest is new (the parse cache).
+ *
+ * Per module it keeps what checking that module produced (its side-table
+ * entries, diagnostics, model part) and what the check read: the modules
+ * whose interface it consulted and the other files its diagnostics point
+ * into. A module is checked again when its bytes changed, when a file its
+ * diagnostics point into changed, or when the interface of a module it read
+ * changed — early cut-off: a body edit leaves the module's interface
+ * (exported names, kinds, signatures, type definitions) as it was, so no
+ * other module is checked again. Binding and linking (cheap, one pass over
+ * top-level names) and the program checks (one pass over the references)
+ * run whole; the model is patched: the checked modules' parts are rebuilt
+ * and `usedBy` / `calledBy` are recomputed only for the definitions the
+ * changed modules referred to, before or now.
+ *
+ * The answer is the same as a whole analysis's, byte for byte
+ * (tests/semantics/engine_test.ts checks it on random edit sequences).
+ *
+ * @module
+ */
+import type { Diagnostic } from "../base/mod.ts";
+import { bindModule, type DefInfo, type ModuleInfo } from "./binder.ts";
+import {
+  checkSome,
+  EXPORTED_NAMES,
+  type ModuleCheck,
+  type ReusedEntry,
+  type ReusedModule,
+} from "./checker.ts";
+import type { Analysis, ParsedModules } from "./compile.ts";
+import { moduleStatus, sortDiagnostics } from "./compile.ts";
+import type { CheckResult, Signature } from "./links.ts";
+import { linkModules } from "./linker.ts";
+import {
+  assembleModel,
+  type Definition,
+  findDefinition,
+  type Link,
+  type ModelPart,
+  modelPart,
+  type Occurrence,
+  type Reverse,
+  reverseLinks,
+  type SemanticModel,
+} from "./model.ts";
+import { checkProgram, referencedKeys } from "./program.ts";
+import type { Type } from "./types.ts";
+
+/**
+ * What a long-lived caller keeps between analyses (the server's worker, a
+ * language server): the last analysis and what it can reuse.
+ */
+export interface Engine {
+  state: EngineState | null;
+  /** Which modules the last analysis checked and which it reused (tests, benchmarks). */
+  report: EngineReport | null;
+}
+
+/** A new engine: its first analysis is a whole one. */
+export function newEngine(): Engine {
+  return { state: null, report: null };
+}
+
+/** What one analysis leaves for the next. */
+export interface EngineState {
+  /** Everything the analysis depended on, digested (compile.ts's analysis key). */
+  readonly key: string;
+  readonly analysis: Analysis;
+  /** Per module path, what checking it produced and read. */
+  readonly records: ReadonlyMap<string, ModuleRecord>;
+  /**
+   * Per module path, its interface (a string compared whole): present modules' (see
+   * {@link interfaceOf}), `failed` for a file that could not be parsed;
+   * absent means no such module. {@link EXPORTED_NAMES} holds the table of
+   * exported names.
+   */
+  readonly interfaces: ReadonlyMap<string, string>;
+  /** The model's parts and the model, once someone asked for the model. */
+  model: { readonly parts: ReadonlyMap<string, ModelPart>; readonly model: SemanticModel } | null;
+}
+
+/** A module's check, reusable while its inputs are unchanged. */
+interface ModuleRecord {
+  readonly path: string;
+  /** BLAKE3 of its bytes when checked. */
+  readonly digest: string;
+  readonly check: ModuleCheck;
+  /** Side-table entries of its definitions (duplicates included), by key. */
+  readonly defs: ReadonlyMap<string, ReusedEntry>;
+  /** Side-table entries of its tests, by key (a test may share a function's name). */
+  readonly tests: ReadonlyMap<string, ReusedEntry>;
+  /** Other files its diagnostics point into, with their digests then. */
+  readonly spanFiles: ReadonlyMap<string, string | null>;
+  readonly iface: string;
+  /** {@link exportedNames}: a binder fact of its bytes. */
+  readonly exports: string;
+  /** What its definitions and tests refer to (program.ts `referencedKeys`). */
+  readonly referenced: ReadonlySet<string>;
+}
+
+/** The modules checked (not reused) by the last {@link analyzeIncrementally}: for tests and benchmarks. */
+export interface EngineReport {
+  readonly checked: readonly string[];
+  readonly reused: readonly string[];
+}
+
+/**
+ * The analysis of `parsed`, reusing `engine`'s last one; the engine keeps
+ * the new one when `commit` (a verification of a planned edit does not: its
+ * compilation is not the disk's).
+ */
+export function analyzeIncrementally(
+  engine: Engine,
+  parsed: ParsedModules,
+  key: string,
+  commit: boolean,
+): Analysis {
+  const prev = engine.state;
+  if (prev !== null && prev.key === key) {
+    engine.report = { checked: [], reused: [...prev.records.keys()] };
+    return prev.analysis;
+  }
+  const state = analyzeFrom(prev, parsed, key, (r) => engine.report = r);
+  if (commit) engine.state = state;
+  return state.analysis;
+}
+
+function analyzeFrom(
+  prev: EngineState | null,
+  parsed: ParsedModules,
+  key: string,
+  report: (r: EngineReport) => void,
+): EngineState {
+  const diagnostics: Diagnostic[] = [];
+  const digests = new Map<string, string>();
+  for (const f of parsed.files) digests.set(f.path, f.digest);
+  const modules = parsed.files.map((f) =>
+    bindModule(f.module, f.path, f.bytes, f.parse.tree, diagnostics)
+  );
+  const linked = linkModules(modules, moduleStatus(modules, parsed.failed), diagnostics);
+
+  const interfaces = new Map<string, string>();
+  for (const name of parsed.failed) interfaces.set(name, "failed");
+  interfaces.set(
+    EXPORTED_NAMES,
+    modules.map((m) => {
+      const record = prev?.records.get(m.name);
+      return record !== undefined && record.path === m.file &&
+          record.digest === digests.get(m.file)
+        ? record.exports
+        : exportedNames(m);
+    }).join("\u0001"),
+  );
+  const before = (name: string) => prev?.interfaces.get(name);
+  // Interfaces known to differ before any checking: modules gone, failed or
+  // back, and the exported names (a binder fact).
+  const changed = new Set<string>();
+  if (prev !== null) {
+    const present = new Set(modules.map((m) => m.name));
+    for (const name of prev.interfaces.keys()) {
+      if (!present.has(name) && interfaces.get(name) !== before(name)) changed.add(name);
+    }
+    for (const [name, iface] of interfaces) if (iface !== before(name)) changed.add(name);
+  }
+  const readsChanged = (check: ModuleCheck) => {
+    for (const name of check.reads) if (changed.has(name)) return true;
+    return false;
+  };
+
+  const records = new Map<string, ModuleRecord>();
+  const reusedNow = new Set<ModuleInfo>();
+  const { result, modules: perModule } = checkSome(modules, linked, {}, {
+    reused(m) {
+      const record = prev?.records.get(m.name);
+      if (record === undefined || record.path !== m.file) return null;
+      if (record.digest !== digests.get(m.file)) return null;
+      for (const [file, digest] of record.spanFiles) {
+        if ((digests.get(file) ?? null) !== digest) return null;
+      }
+      if (readsChanged(record.check)) return null;
+      reusedNow.add(m);
+      records.set(m.name, record);
+      interfaces.set(m.name, record.iface);
+      return reusedModule(record);
+    },
+    recheck(batch, signatures) {
+      for (const m of batch) {
+        const iface = interfaceOf(m, signatures);
+        interfaces.set(m.name, iface);
+        if (iface !== before(m.name)) changed.add(m.name);
+      }
+      const again: ModuleInfo[] = [];
+      for (const m of reusedNow) {
+        if (readsChanged(records.get(m.name)!.check)) again.push(m);
+      }
+      for (const m of again) {
+        reusedNow.delete(m);
+        records.delete(m.name);
+      }
+      return again;
+    },
+  });
+  const checked: ModuleInfo[] = modules.filter((m) => !reusedNow.has(m));
+  for (const m of checked) {
+    records.set(m.name, newRecord(m, perModule.get(m)!, result, interfaces.get(m.name)!, digests));
+  }
+  for (const m of modules) diagnostics.push(...perModule.get(m)!.diagnostics);
+  checkProgram(
+    modules,
+    parsed.rootModule,
+    result,
+    diagnostics,
+    (m) => records.get(m.name)!.referenced,
+  );
+  const sorted = sortDiagnostics([...parsed.diagnostics, ...diagnostics]);
+  report({
+    checked: checked.map((m) => m.name),
+    reused: modules.filter((m) => reusedNow.has(m)).map((m) => m.name),
+  });
+
+  // The last model as it is now, not the last state: a state never holds its predecessor.
+  const prevModel = prev?.model ?? null;
+  const gone = prev === null
+    ? []
+    : [...prev.records.keys()].filter((name) => !modules.some((m) => m.name === name));
+  const state: EngineState = {
+    key,
+    records,
+    interfaces,
+    model: null,
+    analysis: {
+      diagnostics: sorted,
+      checked: null,
+      get model(): SemanticModel {
+        state.model ??= patchedModel(prevModel, modules, checked, gone, result, sorted);
+        return state.model.model;
+      },
+    },
+  };
+  return state;
+}
+
+// ---------------------------------------------------------------- records
+
+function reusedModule(record: ModuleRecord): ReusedModule {
+  return {
+    check: record.check,
+    entry: (def, test) => (test ? record.tests : record.defs).get(def.key)!,
+  };
+}
+
+function newRecord(
+  m: ModuleInfo,
+  check: ModuleCheck,
+  result: CheckResult,
+  iface: string,
+  digests: ReadonlyMap<string, string>,
+): ModuleRecord {
+  const entry = (def: DefInfo): ReusedEntry => ({
+    signature: result.signatures.get(def)!,
+    references: result.references.get(def)!,
+    body: result.bodies.get(def),
+  });
+  const defs = new Map<string, ReusedEntry>();
+  for (const def of m.defs.values()) defs.set(def.key, entry(def));
+  for (const def of m.duplicates) defs.set(def.key, entry(def));
+  const tests = new Map<string, ReusedEntry>();
+  for (const t of m.tests) tests.set(t.def.key, entry(t.def));
+  // A label or an edit in another file (a parameter's declared type, a
+  // private definition's declaration) holds that file's offsets.
+  const spanFiles = new Map<string, string | null>();
+  const other = (file: string | null) => {
+    if (file !== null && file !== m.file) spanFiles.set(file, digests.get(file) ?? null);
+  };
+  for (const d of check.diagnostics) {
+    other(d.file);
+    for (const l of d.labels) other(l.file);
+    for (const f of d.fixes) for (const e of f.edits) other(e.file);
+  }
+  return {
+    path: m.file,
+    digest: digests.get(m.file)!,
+    check,
+    defs,
+    tests,
+    spanFiles,
+    iface,
+    exports: exportedNames(m),
+    referenced: referencedKeys(m, result),
+  };
+}
+
+// ---------------------------------------------------------------- interfaces
+
+/**
+ * What other modules can read of a module: every top-level definition's
+ * name, kind, `pub`, type parameters and signature (parameter types, result,
+ * fields, variants and payloads), in source order. No
+ * offsets: a body edit that moves a later declaration leaves it unchanged
+ * (a diagnostic pointing into the file is a span dependency instead).
+ */
+export function interfaceOf(m: ModuleInfo, signatures: ReadonlyMap<DefInfo, Signature>): string {
+  const parts: string[] = [m.file];
+  for (const def of m.defs.values()) {
+    const s = signatures.get(def)!;
+    parts.push(
+      def.name,
+      def.kind,
+      def.exported ? "pub" : "",
+      s.typeParams.map((p) => p.name).join(","),
+      // Parameter names are the body's business: calls are positional.
+      s.params.map((p) => typeText(p.type)).join(","),
+      typeText(s.result),
+      s.fields.map((f) => `${f.name}:${typeText(f.type)}`).join(","),
+      s.variants.map((v) => `${v.name}(${v.payload.map(typeText).join(",")})`).join(","),
+    );
+  }
+  return parts.join("\u0000");
+}
+
+/** A type as data: everything but offsets (types hold none). */
+function typeText(t: Type): string {
+  return JSON.stringify(t);
+}
+
+/** A module's exported definitions' names and kinds: what N0201's import fixes read of it. */
+function exportedNames(m: ModuleInfo): string {
+  const parts: string[] = [m.name];
+  for (const def of m.defs.values()) if (def.exported) parts.push(def.name, def.kind);
+  return parts.join("\u0000");
+}
+
+// ---------------------------------------------------------------- the model
+
+/**
+ * The model, from the last one where there is one: the reused modules'
+ * parts as they were, the checked modules' parts rebuilt, and the reverse
+ * relations of only the definitions a changed module referred to (before
+ * or now) or defines recomputed: kept links from unchanged modules, new
+ * links from the changed ones.
+ */
+function patchedModel(
+  prev: EngineState["model"],
+  modules: readonly ModuleInfo[],
+  checked: readonly ModuleInfo[],
+  gone: readonly string[],
+  result: CheckResult,
+  diagnostics: readonly Diagnostic[],
+): NonNullable<EngineState["model"]> {
+  const parts = new Map<string, ModelPart>();
+  const rebuilt = new Set(checked.map((m) => m.name));
+  for (const m of modules) {
+    const kept = rebuilt.has(m.name) ? undefined : prev?.parts.get(m.name);
+    parts.set(m.name, kept ?? modelPart(m, result));
+  }
+  const ordered = modules.map((m) => parts.get(m.name)!);
+  if (prev === null) return { parts, model: assembleModel(ordered, diagnostics, null) };
+
+  const changedModules = new Set([...rebuilt, ...gone]);
+  const affected = new Set<string>();
+  for (const name of changedModules) {
+    for (const { ref } of prev.parts.get(name)?.outgoing ?? []) affected.add(ref.key);
+  }
+  const usedBy = new Map<string, Map<string, Occurrence[]>>();
+  const calledBy = new Map<string, Map<string, Occurrence[]>>();
+  for (const name of rebuilt) {
+    const part = parts.get(name)!;
+    for (const def of part.definitions) affected.add(def.key);
+    for (const { from, ref } of part.outgoing) {
+      affected.add(ref.key);
+      const inverse = ref.role === "call" ? calledBy : usedBy;
+      let inner = inverse.get(ref.key);
+      if (inner === undefined) inverse.set(ref.key, inner = new Map());
+      const list = inner.get(from);
+      const occurrence = { file: ref.file, span: ref.span };
+      if (list === undefined) inner.set(from, [occurrence]);
+      else list.push(occurrence);
+    }
+  }
+  const fromUnchanged = (l: Link) => !changedModules.has(l.key.slice(0, l.key.indexOf("::")));
+  const merged = (kept: readonly Link[], fresh: Link[]): Link[] =>
+    [...kept.filter(fromUnchanged), ...fresh].sort((a, b) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : 0
+    );
+  const reverse = (key: string): Reverse => {
+    const before = findDefinition(prev.model, key);
+    if (!affected.has(key)) return before ?? { usedBy: [], calledBy: [] };
+    return {
+      usedBy: merged(before?.usedBy ?? [], reverseLinks(usedBy.get(key))),
+      calledBy: merged(before?.calledBy ?? [], reverseLinks(calledBy.get(key))),
+    };
+  };
+  // A kept part's definition that no changed module referred to, with the
+  // same diagnostics, is the last model's object.
+  const reuse = (def: Definition, owned: readonly Diagnostic[]): Definition | null => {
+    if (affected.has(def.key) || rebuilt.has(def.module)) return null;
+    const before = findDefinition(prev.model, def.key);
+    if (before === null || !sameDiagnostics(before.diagnostics, owned)) return null;
+    return before;
+  };
+  return { parts, model: assembleModel(ordered, diagnostics, reverse, reuse) };
+}
+
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((d, i) => d === b[i] || JSON.stringify(d) === JSON.stringify(b[i]));
+}

@@ -1,0 +1,199 @@
+/**
+ * The incremental engine (src/semantics/engine.ts): after every edit of a
+ * random sequence, its analysis equals a whole analysis of the same bytes,
+ * byte for byte — every diagnostic and the whole semantic model (what every
+ * tool of nazm-mcp builds its answers from), and the files read; and its
+ * cut-off checks again only what depends on the edit.
+ *
+ * @module
+ */
+import { assert, assertEquals } from "../support/assert.ts";
+import {
+  type Compilation,
+  type Engine,
+  loadCompilation,
+  newEngine,
+  type SourceHost,
+} from "../../src/semantics/mod.ts";
+import { prng } from "../../bench/gen.ts";
+import { applyEdit, editProgram, printProgram } from "../support/edit_programs.ts";
+
+const ROOT = "/virtual/src";
+const encoder = new TextEncoder();
+
+function hostOf(files: ReadonlyMap<string, string>): SourceHost {
+  const bytes = new Map(
+    [...files].map(([path, text]) => [`${ROOT}/${path}`, encoder.encode(text)]),
+  );
+  return {
+    readFile: (path) => bytes.get(path) ?? { error: "not_found", message: "file not found" },
+  };
+}
+
+function compileFiles(
+  files: ReadonlyMap<string, string>,
+  options: { engine?: Engine; cache?: Map<string, never>; commit?: boolean } = {},
+): Compilation {
+  return loadCompilation(`${ROOT}/main.nz`, { sourceRoot: ROOT, host: hostOf(files), ...options });
+}
+
+/** Everything an answer is built from, as one string. */
+function facts(c: Compilation): string {
+  return JSON.stringify({
+    root: c.root,
+    rootError: c.rootError,
+    files: c.files.map((f) => [f.path, f.module, f.digest]),
+    rejected: c.rejected.map((f) => [f.path, f.digest, f.tooLarge]),
+    unread: [...c.unread],
+    needsSyntaxRecovery: c.needsSyntaxRecovery,
+    diagnostics: c.diagnostics,
+    model: c.model,
+  });
+}
+
+const SEQUENCES = 10;
+const STEPS = 60;
+
+Deno.test("engine: after each of 600 random edits, the same facts as a whole analysis", () => {
+  const seed = Number(Deno.env.get("NAZM_ENGINE_SEED") ?? Math.floor(Math.random() * 2 ** 31));
+  let steps = 0;
+  let recheckedOne = 0;
+  for (let s = 0; s < SEQUENCES; s++) {
+    const random = prng(seed + s);
+    const program = editProgram(seed + s);
+    const engine = newEngine();
+    const cache = new Map<string, never>();
+    const log: string[] = ["generated"];
+    for (let step = 0; step <= STEPS; step++) {
+      if (step > 0) log.push(applyEdit(program, random));
+      const files = printProgram(program);
+      const incremental = compileFiles(files, { engine, cache });
+      // Some steps leave the model unread, as `nazm check` would.
+      const whole = compileFiles(files);
+      if (random() < 0.85 || step === STEPS) {
+        const got = facts(incremental);
+        const want = facts(whole);
+        if (got !== want) {
+          throw new Error(
+            `seed ${
+              seed + s
+            } (NAZM_ENGINE_SEED=${seed}), step ${step}: the incremental analysis differs\n` +
+              `edits:\n  ${log.join("\n  ")}\n` +
+              [...files].map(([p, t]) => `--- ${p}\n${t}`).join("\n"),
+          );
+        }
+      } else {
+        assertEquals(
+          JSON.stringify(incremental.diagnostics),
+          JSON.stringify(whole.diagnostics),
+          `seed ${seed + s}, step ${step}`,
+        );
+      }
+      if (engine.report!.checked.length === 1) recheckedOne++;
+      steps++;
+    }
+  }
+  assert(steps >= 500, `${steps} steps`);
+  // The cut-off did its work: many edits checked one module again.
+  assert(recheckedOne > steps / 10, `${recheckedOne} of ${steps} steps checked one module`);
+});
+
+/** Compiles `steps` in turn with one engine; each step's facts must equal a whole analysis's. */
+function sequence(steps: readonly Map<string, string>[]): { checked: string[][] } {
+  const engine = newEngine();
+  const checked: string[][] = [];
+  for (const files of steps) {
+    const incremental = compileFiles(files, { engine });
+    assertEquals(facts(incremental), facts(compileFiles(files)));
+    checked.push([...engine.report!.checked].sort());
+  }
+  return { checked };
+}
+
+const C = `pub record R { a: Int, b: String }\n`;
+const A =
+  `import lib.c\n\npub fn get() -> c.R {\n  c.R { a: 1, b: "x" }\n}\n\npub fn size(n: Int) -> Int {\n  n + 1\n}\n`;
+const B = `import lib.a\n\npub fn use_it() -> Int {\n  a.get().a + a.size(2)\n}\n`;
+const MAIN =
+  `import lib.b\nimport lib.a\nimport lib.c\n\nfn main() -> Unit {\n  print(to_string(b.use_it() + a.size(1)));\n  print(c.R { a: 1, b: "y" }.b);\n}\n`;
+const base = new Map([
+  ["main.nz", MAIN],
+  ["lib/a.nz", A],
+  ["lib/b.nz", B],
+  ["lib/c.nz", C],
+]);
+const edited = (path: string, text: string) => new Map([...base, [path, text]]);
+
+Deno.test("engine: a body edit checks its module alone", () => {
+  const { checked } = sequence([base, edited("lib/a.nz", A.replace("n + 1", "n + 2 * n"))]);
+  assertEquals(checked, [["lib.a", "lib.b", "lib.c", "main"], ["lib.a"]]);
+});
+
+Deno.test("engine: a body edit that moves later declarations is still a body edit", () => {
+  const longer = A.replace('c.R { a: 1, b: "x" }', 'c.R { a: 1 + 2 + 3 + 4, b: "longer ✓" }');
+  const { checked } = sequence([base, edited("lib/a.nz", longer)]);
+  assertEquals(checked[1], ["lib.a"]);
+});
+
+Deno.test("engine: a signature edit checks the modules that read it, not the others", () => {
+  const { checked } = sequence([
+    base,
+    edited("lib/a.nz", A.replace("size(n: Int)", "size(n: String)")),
+  ]);
+  // b and main call `size`; c does not read a.
+  assertEquals(checked[1], ["lib.a", "lib.b", "main"]);
+});
+
+Deno.test("engine: a type read through another module's signature reaches its reader", () => {
+  // b never imports c, but `a.get().a` reads c's record: when its field
+  // changes type, b is checked again (and now has an error).
+  const { checked } = sequence([
+    base,
+    edited("lib/c.nz", C.replace("a: Int", "a: String")),
+  ]);
+  assert(checked[1].includes("lib.b"), `checked: ${checked[1]}`);
+});
+
+Deno.test("engine: a diagnostic pointing into an edited file is recomputed", () => {
+  // b passes a String where `size` takes an Int: its label points at a's
+  // parameter; an edit above it in a moves that place.
+  const wrong = edited("lib/b.nz", B.replace("a.size(2)", `a.size("two")`));
+  const moved = new Map([...wrong, ["lib/a.nz", "/// moved\n" + A]]);
+  sequence([wrong, moved]);
+});
+
+Deno.test("engine: deleting and restoring a file, a syntax error and back", () => {
+  const without = new Map(base);
+  without.delete("lib/c.nz");
+  sequence([
+    base,
+    without,
+    base,
+    edited("lib/a.nz", A.replace("pub fn size", "pub fn size(((")),
+    base,
+  ]);
+});
+
+Deno.test("engine: verification does not commit (the engine keeps the disk's analysis)", () => {
+  const engine = newEngine();
+  compileFiles(base, { engine });
+  const kept = engine.state;
+  const plan = compileFiles(edited("lib/a.nz", A.replace("n + 1", "n + 3")), {
+    engine,
+    commit: false,
+  });
+  assertEquals(engine.state, kept);
+  assertEquals(facts(plan), facts(compileFiles(edited("lib/a.nz", A.replace("n + 1", "n + 3")))));
+  assertEquals(engine.report!.checked, ["lib.a"]);
+});
+
+Deno.test("engine: renaming a parameter is not an interface change", () => {
+  const { checked } = sequence([
+    base,
+    edited(
+      "lib/a.nz",
+      A.replace("size(n: Int)", "size(count: Int)").replace("n + 1", "count + 1"),
+    ),
+  ]);
+  assertEquals(checked[1], ["lib.a"]);
+});

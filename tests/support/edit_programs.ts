@@ -1,0 +1,452 @@
+/**
+ * Generated multi-module Nazm programs and random edits to them, for the
+ * incremental engine's property test. A program is kept as data (modules,
+ * their imports and definitions) and printed after every edit; what one
+ * module says about another (a call's arguments, a field read, a match's
+ * arms) is written when it is made and not updated when the other module
+ * changes — as when a person edits one file — so edits make type errors,
+ * unknown names, missing arms and private names in modules whose bytes did
+ * not change, which is what an engine's cut-off must get right.
+ *
+ * Edits: a function body; a signature (a parameter's type, a parameter more
+ * or less, the result); a type definition (a field or a variant more or
+ * less, a field's type); `pub` on or off; an import more or less; a rename;
+ * a new file (imported from another); a deleted file; a syntax error, taken
+ * back by the next edit; a call of a name that is not imported.
+ *
+ * @module
+ */
+import { prng } from "../../bench/gen.ts";
+
+type Ty = "Int" | "String";
+
+interface FnDef {
+  kind: "fn";
+  name: string;
+  pub: boolean;
+  params: Ty[];
+  result: Ty;
+  /** Expressions of type Int, each written once (see the module doc). */
+  terms: string[];
+  typeParam: boolean;
+}
+
+interface RecordDef {
+  kind: "record";
+  name: string;
+  pub: boolean;
+  fields: [string, Ty][];
+}
+
+interface EnumDef {
+  kind: "enum";
+  name: string;
+  pub: boolean;
+  variants: [string, Ty | null][];
+}
+
+/** A function returning another module's record: its users read that module's type without importing it. */
+interface GetterDef {
+  kind: "getter";
+  name: string;
+  pub: boolean;
+  /** The record as this module names it (`m2.Rec5`), and its literal, written once. */
+  type: string;
+  literal: string;
+}
+
+type Def = FnDef | RecordDef | EnumDef | GetterDef;
+
+interface Module {
+  /** `lib.m3`; the root is `main`. */
+  name: string;
+  imports: { module: string; names: string[] | null }[];
+  defs: Def[];
+  tests: string[];
+}
+
+export interface EditProgram {
+  readonly modules: Module[];
+  /** A file whose next print is broken on purpose, with its text; restored by the next edit. */
+  broken: { path: string; text: string } | null;
+  next: number;
+}
+
+export function pathOf(module: string): string {
+  return `${module.replaceAll(".", "/")}.nz`;
+}
+
+/** The program's files: relative path → text. */
+export function printProgram(p: EditProgram): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const m of p.modules) files.set(pathOf(m.name), printModule(m));
+  if (p.broken !== null) files.set(p.broken.path, p.broken.text);
+  return files;
+}
+
+function alias(module: string): string {
+  return module.split(".").pop()!;
+}
+
+function printModule(m: Module): string {
+  const lines: string[] = [];
+  for (const imp of m.imports) {
+    lines.push(
+      imp.names === null
+        ? `import ${imp.module}`
+        : `import ${imp.module}.{${imp.names.join(", ")}}`,
+    );
+  }
+  if (m.imports.length > 0) lines.push("");
+  for (const d of m.defs) {
+    const pub = d.pub ? "pub " : "";
+    switch (d.kind) {
+      case "fn": {
+        const params = d.params.map((t, i) => `p${i}: ${t}`);
+        if (d.typeParam) params.push("extra: T");
+        const body = d.terms.length === 0 ? "0" : d.terms.join(" + ");
+        const result = d.result === "Int" ? body : `to_string(${body})`;
+        lines.push(
+          `/// ${d.name}: ünïcödé ✓`,
+          `${pub}fn ${d.name}${d.typeParam ? "[T]" : ""}(${params.join(", ")}) -> ${d.result} {`,
+          `  let total = ${result};`,
+          `  total`,
+          `}`,
+          "",
+        );
+        break;
+      }
+      case "getter":
+        lines.push(`${pub}fn ${d.name}() -> ${d.type} {`, `  ${d.literal}`, `}`, "");
+        break;
+      case "record":
+        lines.push(
+          `${pub}record ${d.name} { ${d.fields.map(([n, t]) => `${n}: ${t}`).join(", ")} }`,
+          "",
+        );
+        break;
+      case "enum":
+        lines.push(
+          `${pub}enum ${d.name} { ${
+            d.variants.map(([n, t]) => t === null ? n : `${n}(${t})`).join(", ")
+          } }`,
+          "",
+        );
+        break;
+    }
+  }
+  for (const t of m.tests) lines.push(t, "");
+  if (m.name === "main") {
+    const calls = m.defs.filter((d): d is FnDef => d.kind === "fn" && d.name !== "main");
+    lines.push(
+      `fn main() -> Unit {`,
+      ...calls.slice(0, 3).map((f) => `  print(to_string(${f.name}(${argsFor(f.params)})));`),
+      `}`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+function argsFor(params: readonly Ty[]): string {
+  return params.map((t, i) => (t === "Int" ? `${i + 1}` : `"s${i}"`)).join(", ");
+}
+
+/** A program from a seed: a root and 3 to 6 modules importing each other (cycles too). */
+export function editProgram(seed: number): EditProgram {
+  const random = prng(seed);
+  const p: EditProgram = { modules: [], broken: null, next: 0 };
+  const count = 3 + Math.floor(random() * 4);
+  for (let i = 0; i < count; i++) p.modules.push(newModule(p, `lib.m${i}`, random));
+  const root: Module = { name: "main", imports: [], defs: [], tests: [] };
+  p.modules.unshift(root);
+  for (const m of p.modules) {
+    for (const other of p.modules) {
+      if (other === m || other.name === "main") continue;
+      if (m.name === "main" || random() < 0.35) m.imports.push(importOf(other, random));
+    }
+  }
+  for (const m of p.modules) {
+    for (const imp of m.imports) {
+      const owner = p.modules.find((o) => o.name === imp.module)!;
+      const rec = owner.defs.find((d): d is RecordDef => d.kind === "record");
+      if (imp.names !== null || rec === undefined || random() < 0.3) continue;
+      const type = `${alias(owner.name)}.${rec.name}`;
+      const fields = rec.fields.map(([f, t]) => `${f}: ${t === "Int" ? "7" : `"z"`}`);
+      m.defs.push({
+        kind: "getter",
+        name: fresh(p, "get"),
+        pub: true,
+        type,
+        literal: `${type} { ${fields.join(", ")} }`,
+      });
+    }
+  }
+  for (const m of p.modules) {
+    if (m !== root) {
+      for (const d of m.defs) if (d.kind === "fn") d.terms = terms(p, m, random, 3);
+    }
+  }
+  root.defs.push(newFn(p, random), newFn(p, random));
+  for (const d of root.defs) if (d.kind === "fn") d.terms = terms(p, root, random, 3);
+  return p;
+}
+
+function importOf(other: Module, random: () => number): Module["imports"][number] {
+  if (random() < 0.6) return { module: other.name, names: null };
+  const pubs = other.defs.filter((d) => d.pub).map((d) => d.name);
+  return { module: other.name, names: pubs.length === 0 ? null : pubs.slice(0, 2) };
+}
+
+function fresh(p: EditProgram, prefix: string): string {
+  return `${prefix}${p.next++}`;
+}
+
+function newFn(p: EditProgram, random: () => number): FnDef {
+  return {
+    kind: "fn",
+    name: fresh(p, "f"),
+    pub: random() < 0.8,
+    params: random() < 0.3 ? ["Int", "String"] : ["Int"],
+    result: random() < 0.85 ? "Int" : "String",
+    terms: [],
+    typeParam: random() < 0.2,
+  };
+}
+
+function newModule(p: EditProgram, name: string, random: () => number): Module {
+  const m: Module = { name, imports: [], defs: [], tests: [] };
+  m.defs.push({
+    kind: "record",
+    name: fresh(p, "Rec"),
+    pub: true,
+    fields: [["a", "Int"], ["b", random() < 0.5 ? "String" : "Int"]],
+  });
+  m.defs.push({
+    kind: "enum",
+    name: fresh(p, "Shape"),
+    pub: true,
+    variants: [["Dot", null], ["Round", "Int"]],
+  });
+  const fns = 2 + Math.floor(random() * 3);
+  for (let i = 0; i < fns; i++) m.defs.push(newFn(p, random));
+  if (random() < 0.5) {
+    const f = m.defs.find((d): d is FnDef => d.kind === "fn")!;
+    m.tests.push(
+      `test fn ${fresh(p, "t")}() {\n  print(to_string(${f.name}(${argsFor(f.params)})));\n}`,
+    );
+  }
+  return m;
+}
+
+/** How module `m` can name definition `d` of module `owner`, or null when it cannot. */
+function nameIn(m: Module, owner: Module, d: Def): string | null {
+  if (owner === m) return d.name;
+  for (const imp of m.imports) {
+    if (imp.module !== owner.name) continue;
+    if (imp.names === null) return `${alias(owner.name)}.${d.name}`;
+    if (imp.names.includes(d.name)) return d.name;
+  }
+  return null;
+}
+
+/** `n` Int expressions for a body in `m`, over what `m` can see (as of now). */
+function terms(p: EditProgram, m: Module, random: () => number, n: number): string[] {
+  const out: string[] = [];
+  const seen: { owner: Module; def: Def; name: string }[] = [];
+  for (const owner of p.modules) {
+    for (const def of owner.defs) {
+      const name = nameIn(m, owner, def);
+      if (name !== null && !(owner === m && def.kind === "fn" && def.name === "main")) {
+        seen.push({ owner, def, name });
+      }
+    }
+  }
+  // Reads through a getter are the rare, telling case: prefer them.
+  const getters = seen.filter((s) => s.def.kind === "getter" && s.owner !== m);
+  for (let i = 0; i < n; i++) {
+    const pick = getters.length > 0 && random() < 0.3
+      ? getters[Math.floor(random() * getters.length)]
+      : seen.length === 0
+      ? null
+      : seen[Math.floor(random() * seen.length)];
+    if (pick === null || random() < 0.15) {
+      out.push(`${Math.floor(random() * 100)}`);
+      continue;
+    }
+    const { def, name } = pick;
+    switch (def.kind) {
+      case "getter": {
+        // The field as the record has it now: `a` is its first, while it lasts.
+        const record = p.modules.flatMap((o) => o.defs).find((d) =>
+          d.kind === "record" && def.type.endsWith(`.${d.name}`)
+        ) as RecordDef | undefined;
+        const [field, type] = record?.fields[Math.floor(random() * record.fields.length)] ??
+          ["a", "Int"];
+        out.push(type === "Int" ? `${name}().${field}` : `len(${name}().${field})`);
+        break;
+      }
+      case "fn": {
+        const extra = def.typeParam ? [`${Math.floor(random() * 9)}`] : [];
+        const args = [argsFor(def.params), ...extra].filter((a) => a !== "").join(", ");
+        out.push(def.result === "Int" ? `${name}(${args})` : `len(${name}(${args}))`);
+        break;
+      }
+      case "record": {
+        const fields = def.fields.map(([f, t]) => `${f}: ${t === "Int" ? "1" : `"x"`}`);
+        const [field, type] = def.fields[Math.floor(random() * def.fields.length)] ?? ["a", "Int"];
+        const read = `${name} { ${fields.join(", ")} }.${field}`;
+        out.push(type === "Int" ? read : `len(${read})`);
+        break;
+      }
+      case "enum": {
+        const arms = def.variants.map(([v, t]) =>
+          t === null ? `${name}.${v} => 0` : `${name}.${v}(x) => ${t === "Int" ? "x" : "len(x)"}`
+        );
+        const [v, t] = def.variants[0] ?? ["Dot", null];
+        const value = t === null ? `${name}.${v}` : `${name}.${v}(${t === "Int" ? "2" : `"y"`})`;
+        out.push(`match ${value} { ${arms.join(", ")} }`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export type EditKind =
+  | "body"
+  | "signature"
+  | "type"
+  | "pub"
+  | "import"
+  | "rename"
+  | "new_file"
+  | "delete_file"
+  | "syntax_error"
+  | "unknown_name";
+
+const KINDS: EditKind[] = [
+  "body",
+  "body",
+  "body",
+  "signature",
+  "signature",
+  "type",
+  "type",
+  "pub",
+  "import",
+  "import",
+  "rename",
+  "new_file",
+  "delete_file",
+  "syntax_error",
+  "unknown_name",
+];
+
+/** Applies one random edit; returns what it did, for a failure's message. */
+export function applyEdit(p: EditProgram, random: () => number): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  if (p.broken !== null) {
+    const path = p.broken.path;
+    p.broken = null;
+    return `syntax error taken back in ${path}`;
+  }
+  const kind = pick(KINDS);
+  const m = pick(p.modules);
+  const fns = m.defs.filter((d): d is FnDef => d.kind === "fn" && d.name !== "main");
+  const types = m.defs.filter((d): d is RecordDef | EnumDef =>
+    d.kind === "record" || d.kind === "enum"
+  );
+  switch (kind) {
+    case "body": {
+      if (fns.length === 0) return "body: no function";
+      const f = pick(fns);
+      f.terms = terms(p, m, random, 1 + Math.floor(random() * 4));
+      return `body of ${m.name}::${f.name}`;
+    }
+    case "signature": {
+      if (fns.length === 0) return "signature: no function";
+      const f = pick(fns);
+      const what = Math.floor(random() * 4);
+      if (what === 0 && f.params.length > 0) {
+        const i = Math.floor(random() * f.params.length);
+        f.params[i] = f.params[i] === "Int" ? "String" : "Int";
+      } else if (what === 1) f.params.push("Int");
+      else if (what === 2) f.params.pop();
+      else f.result = f.result === "Int" ? "String" : "Int";
+      return `signature of ${m.name}::${f.name}`;
+    }
+    case "type": {
+      if (types.length === 0) return "type: none";
+      const t = pick(types);
+      if (t.kind === "record") {
+        const what = Math.floor(random() * 3);
+        if (what === 0) t.fields.push([fresh(p, "g"), "Int"]);
+        else if (what === 1 && t.fields.length > 1) t.fields.pop();
+        else if (t.fields.length > 0) {
+          const f = t.fields[t.fields.length - 1];
+          f[1] = f[1] === "Int" ? "String" : "Int";
+        }
+      } else if (random() < 0.5) t.variants.push([fresh(p, "V"), random() < 0.5 ? "Int" : null]);
+      else if (t.variants.length > 1) t.variants.pop();
+      return `type ${m.name}::${t.name}`;
+    }
+    case "pub": {
+      const d = pick(m.defs);
+      if (d.kind === "fn" && d.name === "main") return "pub: main";
+      d.pub = !d.pub;
+      return `pub of ${m.name}::${d.name}`;
+    }
+    case "import": {
+      const others = p.modules.filter((o) =>
+        o !== m && o.name !== "main" && !m.imports.some((i) => i.module === o.name)
+      );
+      if (m.imports.length > 0 && (others.length === 0 || random() < 0.5)) {
+        const i = Math.floor(random() * m.imports.length);
+        const [gone] = m.imports.splice(i, 1);
+        return `import ${gone.module} removed from ${m.name}`;
+      }
+      if (others.length === 0) return "import: none";
+      const o = pick(others);
+      m.imports.push(importOf(o, random));
+      return `import ${o.name} added to ${m.name}`;
+    }
+    case "rename": {
+      const d = pick(m.defs);
+      if (d.kind === "fn" && d.name === "main") return "rename: main";
+      const old = d.name;
+      // Sometimes onto a name the module has already: a duplicate.
+      d.name = random() < 0.15 ? pick(m.defs).name : fresh(p, d.kind === "fn" ? "f" : "T");
+      return `rename ${m.name}::${old} to ${d.name}`;
+    }
+    case "new_file": {
+      const name = `lib.n${p.next++}`;
+      const created = newModule(p, name, random);
+      p.modules.push(created);
+      for (const d of created.defs) if (d.kind === "fn") d.terms = terms(p, created, random, 2);
+      m.imports.push(importOf(created, random));
+      return `new file ${pathOf(name)}, imported from ${m.name}`;
+    }
+    case "delete_file": {
+      if (m.name === "main") return "delete: the root";
+      p.modules.splice(p.modules.indexOf(m), 1);
+      return `deleted ${pathOf(m.name)}`;
+    }
+    case "syntax_error": {
+      const text = printModule(m);
+      const at = Math.floor(random() * text.length);
+      const junk = pick(["fn (((", "}", "let = ;", "match {", "\u00e9 \u{1F389} ("]);
+      p.broken = { path: pathOf(m.name), text: text.slice(0, at) + junk + text.slice(at) };
+      return `syntax error in ${pathOf(m.name)} at ${at}`;
+    }
+    case "unknown_name": {
+      if (fns.length === 0) return "unknown name: no function";
+      const elsewhere = p.modules.filter((o) => o !== m).flatMap((o) =>
+        o.defs.filter((d): d is FnDef => d.kind === "fn" && d.params.length === 1)
+      );
+      if (elsewhere.length === 0) return "unknown name: none";
+      const target = pick(elsewhere);
+      pick(fns).terms.push(`${target.name}(1)`);
+      return `unknown name ${target.name} in ${m.name}`;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The fact cache keeps the incremental engine across calls (as the
+ * server's worker does): after a body edit on disk, the next fact checks
+ * the edited module alone; a plan's verification is incremental over the
+ * disk's analysis and leaves it as the engine's last one; and every answer
+ * equals the answer computed without the cache.
+ */
+import { join } from "node:path";
+import { assertEquals } from "../support/assert.ts";
+import { compileRoot, newFactCache, semanticContext, semanticPatch } from "../../src/facts/mod.ts";
+
+const LIB =
+  `pub fn size(n: Int) -> Int {\n  n + 1\n}\n\npub fn other(n: Int) -> Int {\n  n * 2\n}\n`;
+const USE = `import lib\n\npub fn twice(n: Int) -> Int {\n  lib.size(n) + lib.size(n)\n}\n`;
+const MAIN =
+  `import lib\nimport use\n\nfn main() -> Unit {\n  print(to_string(use.twice(lib.other(1))));\n}\n`;
+
+function program(): { dir: string; config: { root: string; sourceRoot: string } } {
+  const dir = Deno.makeTempDirSync();
+  Deno.writeTextFileSync(join(dir, "main.nz"), MAIN);
+  Deno.writeTextFileSync(join(dir, "lib.nz"), LIB);
+  Deno.writeTextFileSync(join(dir, "use.nz"), USE);
+  return { dir, config: { root: join(dir, "main.nz"), sourceRoot: dir } };
+}
+
+Deno.test("fact cache: the engine is kept across calls; a body edit checks one module", () => {
+  const { dir, config } = program();
+  try {
+    const cache = newFactCache();
+    const request = { file: "use.nz", position: { line: 3, column: 8 } };
+    const first = semanticContext(config, request, { cache });
+    assertEquals(first.kind, "answer", JSON.stringify(first));
+    assertEquals(cache.engine.report?.checked, ["lib", "main", "use"]);
+    assertEquals(JSON.stringify(first), JSON.stringify(semanticContext(config, request)));
+    Deno.writeTextFileSync(join(dir, "lib.nz"), LIB.replace("n + 1", "n + 1 + 0"));
+    const second = semanticContext(config, request, { cache });
+    assertEquals(cache.engine.report?.checked, ["lib"]);
+    assertEquals(JSON.stringify(second), JSON.stringify(semanticContext(config, request)));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fact cache: a plan's verification is incremental and not kept", () => {
+  const { dir, config } = program();
+  try {
+    const cache = newFactCache();
+    compileRoot(config, { cache });
+    const kept = cache.engine.state;
+    const rename = {
+      operation: "rename" as const,
+      file: "lib.nz",
+      position: { line: 1, column: 13 },
+      new_name: "count",
+    };
+    const plan = semanticPatch(config, rename, { cache });
+    assertEquals(plan.kind, "answer", JSON.stringify(plan));
+    // Renaming a parameter: the edited module alone is checked again.
+    assertEquals(cache.engine.report?.checked, ["lib"]);
+    assertEquals(cache.engine.state, kept);
+    assertEquals(JSON.stringify(plan), JSON.stringify(semanticPatch(config, rename)));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -20,10 +20,17 @@ import { applyEdit, editProgram, printProgram } from "../support/edit_programs.t
 
 const ROOT = "/virtual/src";
 const encoder = new TextEncoder();
+/** A file's text that stands for bytes that are not UTF-8 (a file read but not parsed). */
+const NOT_UTF8 = "<not utf-8>";
 
 function hostOf(files: ReadonlyMap<string, string>): SourceHost {
   const bytes = new Map(
-    [...files].map(([path, text]) => [`${ROOT}/${path}`, encoder.encode(text)]),
+    [...files].map((
+      [path, text],
+    ) => [
+      `${ROOT}/${path}`,
+      text === NOT_UTF8 ? new Uint8Array([0x66, 0xff]) : encoder.encode(text),
+    ]),
   );
   return {
     readFile: (path) => bytes.get(path) ?? { error: "not_found", message: "file not found" },
@@ -196,4 +203,8 @@ Deno.test("engine: renaming a parameter is not an interface change", () => {
     ),
   ]);
   assertEquals(checked[1], ["lib.a"]);
+});
+
+Deno.test("engine: a file that cannot be parsed, and back, reaches its readers", () => {
+  sequence([base, edited("lib/a.nz", NOT_UTF8), base, edited("lib/c.nz", NOT_UTF8), base]);
 });

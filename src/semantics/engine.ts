@@ -32,8 +32,8 @@ import {
   type ReusedEntry,
   type ReusedModule,
 } from "./checker.ts";
-import type { Analysis, ParsedModules } from "./compile.ts";
-import { moduleStatus, sortDiagnostics } from "./compile.ts";
+import type { Analysis, ParsedModules } from "./analysis.ts";
+import { moduleStatus, sortDiagnostics } from "./analysis.ts";
 import type { CheckResult, Signature } from "./links.ts";
 import { linkModules } from "./linker.ts";
 import {

@@ -1,0 +1,97 @@
+/**
+ * What the pipeline's phases hand each other, and the two steps a whole
+ * analysis and the incremental engine share (the module table the linker
+ * reads, the order of diagnostics). Below compile.ts and engine.ts, so that
+ * neither imports the other's module for them.
+ *
+ * @module
+ */
+import type { Diagnostic, LineIndex } from "../base/mod.ts";
+import type { ParseResult } from "../syntax/mod.ts";
+import type { ModuleInfo } from "./binder.ts";
+import type { CheckResult } from "./links.ts";
+import type { ModuleStatus } from "./linker.ts";
+import type { ReadError } from "./load.ts";
+import type { SemanticModel } from "./model.ts";
+import type { Resolutions } from "./resolutions.ts";
+
+export interface CompiledFile {
+  /** Relative to the source root, `/` separators. */
+  readonly path: string;
+  /** `geometry.shapes`. */
+  readonly module: string;
+  readonly bytes: Uint8Array;
+  /** Lowercase hex BLAKE3 of the bytes. */
+  readonly digest: string;
+  readonly lineIndex: LineIndex;
+  readonly parse: ParseResult;
+}
+
+/** A file that was read but could not be parsed, or refused as too large. */
+export interface RejectedFile {
+  readonly path: string;
+  /** Its bytes; empty when it was too large (never read past the limit). */
+  readonly bytes: Uint8Array;
+  readonly digest: string;
+  readonly lineIndex: LineIndex;
+  /** Why it was too large (its size and the limit), or null when its bytes were read. */
+  readonly tooLarge: string | null;
+}
+
+/** What a back end lowers: the checked modules and what the checker found for them. */
+export interface CheckedProgram {
+  readonly modules: readonly ModuleInfo[];
+  readonly signatures: CheckResult["signatures"];
+  readonly resolutions: Resolutions;
+}
+
+/** The whole pipeline after loading, as one value (what an {@link Engine} keeps). */
+export interface Analysis {
+  /** Every diagnostic, sorted. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly model: SemanticModel;
+  readonly checked: CheckedProgram | null;
+}
+
+/** Every module the root reaches, parsed, and what could not be. */
+export interface ParsedModules {
+  /** Null when the root could not be read. */
+  readonly rootModule: string | null;
+  readonly rootError: string | null;
+  /** Sorted by path. */
+  readonly files: CompiledFile[];
+  /** Sorted by path. */
+  readonly rejected: RejectedFile[];
+  /** Module paths whose file exists but was not parsed: imports of them are not reported again. */
+  readonly failed: Set<string>;
+  readonly unread: Map<string, ReadError>;
+  /** Loading diagnostics in the order of reading, then syntax diagnostics by file. */
+  readonly diagnostics: Diagnostic[];
+  readonly needsSyntaxRecovery: boolean;
+}
+
+/** What the linker finds for a module path: a module, a file that failed to load, nothing. */
+export function moduleStatus(
+  modules: readonly ModuleInfo[],
+  failed: ReadonlySet<string>,
+): (name: string) => ModuleStatus {
+  const byName = new Map<string, ModuleStatus>();
+  for (const m of modules) byName.set(m.name, m);
+  for (const name of failed) byName.set(name, "failed");
+  return (name) => byName.get(name) ?? "missing";
+}
+
+/** Orders diagnostics by file (program-level last), offset, code. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list.sort((a, b) => {
+    if (a.file !== b.file) {
+      if (a.file === null) return 1;
+      if (b.file === null) return -1;
+      return a.file < b.file ? -1 : 1;
+    }
+    const ao = a.span?.start ?? 0;
+    const bo = b.span?.start ?? 0;
+    if (ao !== bo) return ao - bo;
+    return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+  });
+}

@@ -58,7 +58,7 @@ function inferredLets(
   path: string,
 ): Map<number, { stmt: LetStmt; type: Type }> {
   const out = new Map<number, { stmt: LetStmt; type: Type }>();
-  const lets = analysis.compilation.checked?.resolutions.lets;
+  const lets = analysis.checked?.resolutions.lets;
   const file = analysis.file(path);
   if (lets === undefined || file === undefined) return out;
   walk(file.parse.tree, (node) => {

@@ -4,11 +4,10 @@
  * server answers about the root's program comes from {@link compileSources};
  * nothing else here loads or reads source files.
  *
- * Today the seam is the loader's injectable {@link SourceHost}: an open
- * buffer's bytes stand for its file, every other file is read from disk by
- * the loader's own confined read. When the pipeline takes the file contents
- * as its one input, this function becomes "the contents: buffers over disk"
- * handed to it, and nothing else in src/lsp changes.
+ * The seam is the loader's injectable {@link SourceHost}: an open buffer's
+ * bytes stand for its file, every other file is read from disk by the
+ * loader's own confined read; the incremental engine (semantics/engine.ts)
+ * sees those contents as its one input, as nazm-mcp's sees the disk's.
  *
  * @module
  */
@@ -20,17 +19,19 @@ import { type Compilation, diskHost, loadCompilation, type SourceHost } from "..
 export type Buffers = ReadonlyMap<string, Uint8Array>;
 
 /**
- * The root's compilation with every open buffer in place of its file. The
- * checker's resolutions are recorded (`resolve`), for the inferred types an
- * editor shows. Parse results are reused through `cache` by file digest, as
- * nazm-mcp reuses them; answers are the same without it. The last analysis
- * is not: the workspace keeps its own until the next change, and an old one
- * kept alive while the next is made would double the peak memory.
+ * The root's compilation with every open buffer in place of its file.
+ * Without `resolve` it is incremental over the cache's engine (the last
+ * analysis it made: an edit checks again only what it reaches, as in
+ * nazm-mcp); with `resolve` the checker's resolutions are recorded, for the
+ * inferred types an editor shows, by a whole analysis that the engine does
+ * not keep. Parse results are reused through `cache` by file digest.
+ * Answers are the same without either reuse.
  */
 export function compileSources(
   config: RootConfig,
   buffers: Buffers,
   cache: FactCache,
+  resolve: boolean,
 ): Compilation {
   const disk = diskHost(config.sourceRoot);
   const host: SourceHost = {
@@ -50,7 +51,8 @@ export function compileSources(
     sourceRoot: config.sourceRoot,
     host,
     cache: cache.parses,
-    resolve: true,
+    resolve,
+    engine: resolve ? undefined : cache.engine,
   });
   // Keep only what the current sources can reuse: each keystroke's parse would otherwise stay.
   const live = new Set(compilation.files.map((f) => f.digest));

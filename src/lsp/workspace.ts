@@ -37,9 +37,26 @@ export class Analysis {
   readonly #files: Map<string, CompiledFile>;
   #ids: Map<Diagnostic, string> | null = null;
   #state: string | null = null;
+  #resolved: Compilation | null = null;
 
-  constructor(readonly compilation: Compilation, readonly generation: number) {
+  /**
+   * `resolve` makes the same sources' compilation with the checker's
+   * resolutions, which only inlay hints and hover of an inferred type need:
+   * made once, on the first such request, so that typing pays for the
+   * incremental analysis alone.
+   */
+  constructor(
+    readonly compilation: Compilation,
+    readonly generation: number,
+    private readonly resolve: () => Compilation,
+  ) {
     this.#files = new Map(compilation.files.map((f) => [f.path, f]));
+  }
+
+  /** The resolutions of this analysis's sources (the inferred type of every `let`). */
+  get checked(): Compilation["checked"] {
+    this.#resolved ??= this.resolve();
+    return this.#resolved.checked;
   }
 
   file(path: string): CompiledFile | undefined {
@@ -208,8 +225,14 @@ export class Workspace {
   analysis(): Analysis | null {
     if (this.config === null) return null;
     if (this.#analysis === null) {
-      const compilation = compileSources(this.config, this.#buffers, this.#cache);
-      this.#analysis = new Analysis(compilation, this.#generation);
+      const config = this.config;
+      const buffers = new Map(this.#buffers);
+      const compilation = compileSources(config, buffers, this.#cache, false);
+      this.#analysis = new Analysis(
+        compilation,
+        this.#generation,
+        () => compileSources(config, buffers, this.#cache, true),
+      );
     }
     return this.#analysis;
   }

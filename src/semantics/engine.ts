@@ -228,6 +228,30 @@ function analyzeFrom(
   const gone = prev === null
     ? []
     : [...prev.records.keys()].filter((name) => !modules.some((m) => m.name === name));
+  return newState(key, records, interfaces, prevModel, modules, checked, gone, result, sorted);
+}
+
+/**
+ * The state, with its model made on first access. A function of its own on
+ * purpose: a closure made in {@link analyzeFrom} would share that function's
+ * context, which holds `prev` for the plan's closures, and so every state
+ * would keep the one before it alive, and that one its own (a leak of a
+ * whole compilation per edit, measured: 48 MiB per edit of the
+ * 100,000-line program without the parse cache).
+ */
+function newState(
+  key: string,
+  records: ReadonlyMap<string, ModuleRecord>,
+  interfaces: ReadonlyMap<string, string>,
+  prevModel: EngineState["model"],
+  modules: readonly ModuleInfo[],
+  checked: readonly ModuleInfo[],
+  gone: readonly string[],
+  result: CheckResult,
+  sorted: readonly Diagnostic[],
+): EngineState {
+  // Dropped once the model is made: the state keeps no model but its own.
+  let previous = prevModel;
   const state: EngineState = {
     key,
     records,
@@ -237,7 +261,8 @@ function analyzeFrom(
       diagnostics: sorted,
       checked: null,
       get model(): SemanticModel {
-        state.model ??= patchedModel(prevModel, modules, checked, gone, result, sorted);
+        state.model ??= patchedModel(previous, modules, checked, gone, result, sorted);
+        previous = null;
         return state.model.model;
       },
     },

@@ -20,14 +20,12 @@ import { budget, isUseful, MATCH_BUDGET, missingPatterns, type Pat, WILD } from 
 import {
   BOOL,
   ERROR,
-  FLOAT,
   freshVar,
   instantiate,
   INT,
   listOf,
   shallow,
   showType,
-  STRING,
   type Type,
   unify,
   UNIT,
@@ -41,6 +39,7 @@ import {
   declare,
   defByKey,
   expectType,
+  literalType,
   mismatch,
   popScope,
   pushScope,
@@ -154,15 +153,11 @@ export function checkBlock(
 export function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): Type {
   switch (e.kind) {
     case "IntLit":
-      return INT;
     case "FloatLit":
-      return FLOAT;
     case "StringLit":
-      return STRING;
     case "BoolLit":
-      return BOOL;
     case "UnitLit":
-      return UNIT;
+      return literalType(e);
     case "Error":
       return ERROR;
     case "NameExpr":

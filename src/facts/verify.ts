@@ -178,7 +178,18 @@ interface Shift {
   /** Its replacement in the edited bytes. */
   readonly newStart: number;
   readonly newEnd: number;
+  /**
+   * Whether a name ending where the edit starts (`joinsLeft`), or starting
+   * where it ends (`joinsRight`), could run into its text: always for a
+   * replacement or deletion; for an insertion only when its text begins (or
+   * ends) with a name character, as `_` before `x` makes `_x` and `: Int`
+   * after `x` leaves `x` as it was.
+   */
+  readonly joinsLeft: boolean;
+  readonly joinsRight: boolean;
 }
+
+const NAME_CHARACTER = /^[A-Za-z0-9_]$/;
 
 /** Where a span of one side lands on the other. */
 type Mapped =
@@ -209,11 +220,14 @@ class EditShifts {
       }
       const length = encoder.encode(edit.replacement).length;
       const list = this.files.get(file) ?? [];
+      const insertion = edit.span.start === edit.span.end;
       list.push({
         start: edit.span.start,
         end: edit.span.end,
         newStart: edit.span.start + delta,
         newEnd: edit.span.start + delta + length,
+        joinsLeft: !insertion || NAME_CHARACTER.test(edit.replacement.slice(0, 1)),
+        joinsRight: !insertion || NAME_CHARACTER.test(edit.replacement.slice(-1)),
       });
       this.files.set(file, list);
       delta += length - (edit.span.end - edit.span.start);
@@ -249,10 +263,11 @@ class EditShifts {
       const [from, to] = fromEdited ? [s.newStart, s.newEnd] : [s.start, s.end];
       const [otherFrom, otherTo] = fromEdited ? [s.start, s.end] : [s.newStart, s.newEnd];
       // A fix's text may run into a name next to it (`_` before `x` makes `_x`): a name that
-      // touches a fix's edit is the plan's own text too.
-      const touching = this.#renaming ? 0 : 1;
-      if (end + touching <= from) break;
-      if (start >= to + touching) {
+      // touches a fix's edit there is the plan's own text too.
+      const touchingLeft = !this.#renaming && s.joinsLeft ? 1 : 0;
+      const touchingRight = !this.#renaming && s.joinsRight ? 1 : 0;
+      if (end + touchingLeft <= from) break;
+      if (start >= to + touchingRight) {
         delta += (otherTo - otherFrom) - (to - from);
         continue;
       }

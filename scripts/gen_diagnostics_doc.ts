@@ -7,16 +7,7 @@
  *
  * @module
  */
-import { type CodeInfo, REGISTRY } from "../src/semantics/mod.ts";
-
-const GROUPS: readonly [CodeInfo["group"], string, string][] = [
-  ["syntax", "N01xx", "Syntax"],
-  ["resolution", "N02xx", "Resolution"],
-  ["types", "N03xx", "Types"],
-  ["lints", "N04xx", "Lints"],
-  ["program", "N05xx", "Program"],
-  ["loading", "N06xx", "Loading"],
-];
+import { CODE_GROUPS, type CodeInfo, REGISTRY } from "../src/base/mod.ts";
 
 function cell(text: string): string {
   return text.replaceAll("|", "\\|").replaceAll("\n", " ");
@@ -49,8 +40,8 @@ export function diagnosticsDoc(): string {
     ),
     "",
   ];
-  for (const [group, range, title] of GROUPS) {
-    out.push(`## ${title} (${range})`, "");
+  for (const { group, heading } of CODE_GROUPS) {
+    out.push(`## ${heading}`, "");
     for (const c of REGISTRY.filter((x) => x.group === group)) {
       out.push(`### ${c.code}`, "", `**${c.title}** (${c.severity})`, "", c.explanation, "");
       out.push("```nazm", c.example, "```", "");

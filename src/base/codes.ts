@@ -707,6 +707,40 @@ export const CODES: { readonly [K in keyof typeof DIAGNOSTICS]: string } = Objec
 
 const BY_CODE: ReadonlyMap<string, CodeInfo> = new Map(REGISTRY.map((c) => [c.code, c]));
 
+/**
+ * The groups as docs/diagnostics.md heads them, in order: the heading's title
+ * and the id segment the docs corpus derives from it (its slug), so that a
+ * code's section id is known here, below the docs layer. A test loads the
+ * corpus and checks every code's section id against it.
+ */
+export const CODE_GROUPS: readonly {
+  readonly group: CodeGroup;
+  readonly heading: string;
+  readonly slug: string;
+}[] = [
+  { group: "syntax", heading: "Syntax (N01xx)", slug: "syntax-n01xx" },
+  { group: "resolution", heading: "Resolution (N02xx)", slug: "resolution-n02xx" },
+  { group: "types", heading: "Types (N03xx)", slug: "types-n03xx" },
+  { group: "lints", heading: "Lints (N04xx)", slug: "lints-n04xx" },
+  { group: "program", heading: "Program (N05xx)", slug: "program-n05xx" },
+  { group: "loading", heading: "Loading (N06xx)", slug: "loading-n06xx" },
+];
+
+/** The id of the docs document the registry is published as. */
+export const DIAGNOSTICS_DOCUMENT = "diagnostics";
+
+/**
+ * The docs section id (for `nazm.docs_section`, `nazm docs section`) of the
+ * section of docs/diagnostics.md that explains a code: its heading is the
+ * code, under its group's heading. Null for an unregistered code.
+ */
+export function docsSectionOf(code: string): string | null {
+  const info = BY_CODE.get(code);
+  if (info === undefined) return null;
+  const group = CODE_GROUPS.find((g) => g.group === info.group)!;
+  return `${DIAGNOSTICS_DOCUMENT}/${group.slug}/${code.toLowerCase()}`;
+}
+
 /** The registry entry of a code, or undefined for an unregistered one. */
 export function codeInfo(code: string): CodeInfo | undefined {
   return BY_CODE.get(code);

@@ -1,7 +1,7 @@
 /**
  * `nazm check ROOT [--source-root DIR] [--json | --summary-json]`: loads
  * the compilation of ROOT and reports every diagnostic, human-readable
- * (rustc's layout) or, with `--json`, one `nazm.diagnostic/1` object per
+ * (rustc's layout) or, with `--json`, one `nazm.diagnostic/2` object per
  * diagnostic in a JSON array, or with `--summary-json` the
  * `nazm.command-summary/1` object the server's nazm.command_summary
  * answers. Exit 0 when there is no error (warnings allowed), 1 on errors, 2

@@ -1,5 +1,5 @@
 /**
- * nazm.diagnostic-index/2, nazm.diagnostic/1 and nazm.command-summary/1
+ * nazm.diagnostic-index/2, nazm.diagnostic/2 and nazm.command-summary/1
  * (docs/architecture.md §7.32, §7.33).
  *
  * @module
@@ -61,9 +61,12 @@ export const FixRequest = z.strictObject({
 });
 
 export const DiagnosticAnswer = z.strictObject({
-  schema: z.literal("nazm.diagnostic/1"),
+  schema: z.literal("nazm.diagnostic/2"),
   id: z.string().nullable(),
   code: Code,
+  docs_section: z.string().regex(/^diagnostics\/[a-z0-9-]+\/n\d{4}$/).describe(
+    "the id of the docs section that explains this code, for nazm.docs_section",
+  ),
   severity: Severity,
   message: z.string(),
   place: Place.nullable(),
@@ -91,10 +94,10 @@ export const DiagnosticRefusal = refusalSchema(["stale_state", "not_found", "roo
 });
 
 export const DIAGNOSTIC_SCHEMA = defineOutputSchema({
-  file: "nazm.diagnostic-1.json",
-  title: "nazm.diagnostic/1",
+  file: "nazm.diagnostic-2.json",
+  title: "nazm.diagnostic/2",
   description:
-    "One diagnostic in full, as nazm check --json prints it: code, severity, message, places, labels, help, and each fix with its applicability, precondition, edits and the nazm.semantic_patch request that plans it.",
+    "One diagnostic in full, as nazm check --json prints it: code, the docs section that explains it, severity, message, places, labels, help, and each fix with its applicability, precondition, edits and the nazm.semantic_patch request that plans it.",
   answer: DiagnosticAnswer,
   refusal: DiagnosticRefusal,
 });

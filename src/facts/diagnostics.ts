@@ -36,7 +36,7 @@ import {
 export type DiagnosticIndex = DiagnosticIndexAnswer;
 /** One entry of the index. */
 export type IndexEntry = DiagnosticIndex["diagnostics"][number];
-/** nazm.diagnostic/1 as the server and `nazm check --json` publish it. */
+/** nazm.diagnostic/2 as the server and `nazm check --json` publish it. */
 export type DiagnosticDocument = DiagnosticAnswer;
 /** nazm.command-summary/1. */
 export type CommandSummary = CommandSummaryAnswer;
@@ -104,7 +104,7 @@ export function indexOf(compilation: Compilation): DiagnosticIndex {
   };
 }
 
-/** One diagnostic exactly as nazm.diagnostic/1 publishes it, with the patch request of each fix. */
+/** One diagnostic exactly as nazm.diagnostic/2 publishes it, with the patch request of each fix. */
 export function documentOf(
   compilation: Compilation,
   d: Diagnostic,
@@ -127,7 +127,7 @@ export function documentOf(
   };
 }
 
-/** Every diagnostic of a loaded compilation as nazm.diagnostic/1, in its order. */
+/** Every diagnostic of a loaded compilation as nazm.diagnostic/2, in its order. */
 export function documentsOf(compilation: Compilation): DiagnosticDocument[] {
   const ids = diagnosticIds(compilation);
   const state = sourceState(compilation);

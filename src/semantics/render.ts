@@ -1,11 +1,12 @@
 /**
  * Human-readable diagnostics in rustc's layout: a header with the code, the
- * place, the source line with the span underlined, labels, help and the
- * fixes on offer. Returns text; printing is the caller's business.
+ * place, the source line with the span underlined, labels, help, the
+ * fixes on offer and the docs section that explains the code. Returns text;
+ * printing is the caller's business.
  *
  * @module
  */
-import type { Diagnostic, Span } from "../base/mod.ts";
+import { type Diagnostic, docsSectionOf, type Span } from "../base/mod.ts";
 import type { FileLookup } from "./serialize.ts";
 
 const decoder = new TextDecoder();
@@ -68,6 +69,8 @@ export function renderDiagnostic(d: Diagnostic, lookup: FileLookup): string {
   for (const f of d.fixes) {
     out.push(`${pad} = fix (${f.applicability.replace("_", " ")}): ${f.title}`);
   }
+  const section = docsSectionOf(d.code);
+  if (section !== null) out.push(`${pad} = docs: ${section}`);
   return out.join("\n");
 }
 

@@ -1,12 +1,20 @@
 /**
- * The one serialization of a diagnostic, `nazm.diagnostic/1`, shared by the
+ * The one serialization of a diagnostic, `nazm.diagnostic/2`, shared by the
  * CLI (`nazm check --json`) and the server. Byte offsets become places
  * (offset, 1-based line, character column) through each file's line index;
- * each edit carries the exact text it expects to replace.
+ * each edit carries the exact text it expects to replace; `docs_section`
+ * names the docs section that explains the code, so that an agent can read
+ * it with `nazm.docs_section`.
  *
  * @module
  */
-import type { Diagnostic, LineIndex, Place, Precondition } from "../base/mod.ts";
+import {
+  type Diagnostic,
+  docsSectionOf,
+  type LineIndex,
+  type Place,
+  type Precondition,
+} from "../base/mod.ts";
 
 export interface EditJson {
   readonly place: Place;
@@ -23,8 +31,10 @@ export interface FixJson {
 }
 
 export interface DiagnosticJson {
-  readonly schema: "nazm.diagnostic/1";
+  readonly schema: "nazm.diagnostic/2";
   readonly code: string;
+  /** The docs section id that explains the code (docs/diagnostics.md). */
+  readonly docs_section: string;
   readonly severity: "error" | "warning";
   readonly message: string;
   readonly place: Place | null;
@@ -77,11 +87,19 @@ export function primaryPlace(d: Diagnostic, lookup: FileLookup): Place | null {
     : placeOf(lookup, d.file, d.span.start, d.span.end);
 }
 
-/** A diagnostic as `nazm.diagnostic/1`. */
+/** The docs section of a code; a code outside the table is a bug. */
+function docsSectionOfCode(code: string): string {
+  const section = docsSectionOf(code);
+  if (section === null) throw new Error(`diagnostic code ${code} is not in the code table`);
+  return section;
+}
+
+/** A diagnostic as `nazm.diagnostic/2`. */
 export function serializeDiagnostic(d: Diagnostic, lookup: FileLookup): DiagnosticJson {
   return {
-    schema: "nazm.diagnostic/1",
+    schema: "nazm.diagnostic/2",
     code: d.code,
+    docs_section: docsSectionOfCode(d.code),
     severity: d.severity,
     message: d.message,
     place: primaryPlace(d, lookup),

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { assertEquals, assertThrows } from "../support/assert.ts";
 import { annotate, SourceView } from "../support/annotated.ts";
 import { renderDiagnostics } from "../support/render_diagnostics.ts";
-import { LineIndex } from "../../src/base/mod.ts";
+import { docsSectionOf, LineIndex } from "../../src/base/mod.ts";
 import type { DiagnosticJson } from "../../src/semantics/mod.ts";
 
 const encoder = new TextEncoder();
@@ -37,9 +37,11 @@ function placeOf(file: string, text: string, needle: string) {
 function diagnostic(
   fields: Partial<DiagnosticJson> & Pick<DiagnosticJson, "place">,
 ): DiagnosticJson {
+  const code = fields.code ?? "N0301";
   return {
-    schema: "nazm.diagnostic/1",
-    code: "N0301",
+    schema: "nazm.diagnostic/2",
+    code,
+    docs_section: docsSectionOf(code)!,
     severity: "error",
     message: "something is wrong",
     labels: [],

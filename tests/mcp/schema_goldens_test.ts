@@ -190,7 +190,7 @@ async function answers(): Promise<Map<string, Answer>> {
   const typo = listed.find((d) => d.code === "N0201");
   if (typo === undefined) throw new Error("the draft program has no N0201");
   out.set(
-    "nazm.diagnostic-1.json",
+    "nazm.diagnostic-2.json",
     await call("nazm.diagnostic_detail", {
       id: typo.id,
       state: (index.state as { source: string }).source,

@@ -1,6 +1,6 @@
 /**
  * `nazm check`: exit statuses, the human layout, `--json` in the
- * nazm.diagnostic/1 shape, usage errors. Runs the command in-process
+ * nazm.diagnostic/2 shape, usage errors. Runs the command in-process
  * through the same entry the binary uses.
  */
 import { assert, assertEquals, assertStringIncludes } from "../support/assert.ts";
@@ -35,14 +35,16 @@ Deno.test("cli check: warnings alone exit 0", () => {
   assertEquals(r.status, 0);
   assertStringIncludes(r.out, "warning[N0401]");
   assertStringIncludes(r.out, "= fix (automatic): rename to `_unused`");
+  assertStringIncludes(r.out, "= docs: diagnostics/lints-n04xx/n0401");
 });
 
-Deno.test("cli check --json: nazm.diagnostic/1 objects with places and expected text", () => {
+Deno.test("cli check --json: nazm.diagnostic/2 objects with places and expected text", () => {
   const r = run("check", "tests/golden/semantics/N0201_unknown_name.nz", "--json");
   assertEquals(r.status, 1);
   const list = JSON.parse(r.out);
   const d = list.find((x: { code: string }) => x.code === "N0201");
-  assertEquals(d.schema, "nazm.diagnostic/1");
+  assertEquals(d.schema, "nazm.diagnostic/2");
+  assertEquals(d.docs_section, "diagnostics/resolution-n02xx/n0201");
   assertEquals(d.place.start, { offset: 54, line: 3, column: 9 });
   assertEquals(d.fixes[0].edits[0].expected, "greting");
   assertEquals(d.fixes[0].edits[0].replacement, "greeting");

@@ -1,14 +1,15 @@
 /**
- * Diagnostics (`nazm.diagnostic/1`, as the CLI and the server serialize
+ * Diagnostics (`nazm.diagnostic/2`, as the CLI and the server serialize
  * them) rendered as annotated source for the golden files: each under the
  * line where its primary place starts, its labels under theirs, its help and
  * every fix with exact edits and the changed lines after applying it.
  * Everything the serialized form holds is shown or checked here: places
- * agree with the text, `expected` is the text an edit replaces, and the
- * list is in the compiler's published order.
+ * agree with the text, `expected` is the text an edit replaces, the docs
+ * section is the code's, and the list is in the compiler's published order.
  *
  * @module
  */
+import { docsSectionOf } from "../../src/base/mod.ts";
 import type { DiagnosticJson } from "../../src/semantics/mod.ts";
 import {
   type AfterLine,
@@ -181,7 +182,11 @@ export function renderDiagnostics(
     }
   };
   for (const d of diagnostics) {
-    if (d.schema !== "nazm.diagnostic/1") throw new Error(`schema ${d.schema}`);
+    if (d.schema !== "nazm.diagnostic/2") throw new Error(`schema ${d.schema}`);
+    // Not drawn (it is the code's, the same on every diagnostic of a code): checked instead.
+    if (d.docs_section !== docsSectionOf(d.code)) {
+      throw new Error(`${d.code}'s docs section is ${d.docs_section}`);
+    }
     const from = d.place?.file ?? null;
     const notes: (string | AfterLine)[] = [];
     if (d.help !== null) notes.push(`help: ${d.help}`);

@@ -29,7 +29,7 @@ export function diagnosticsDoc(): string {
     "",
     "<!-- Generated from src/base/codes.ts by scripts/gen_diagnostics_doc.ts; do not edit. -->",
     "",
-    "Every diagnostic has a stable code, a severity, a primary place, a message that stands alone, optional labels and help, and zero or more fixes. A fix is `automatic` (safe to apply unread) or `needs_review`, with a structured precondition.",
+    "Every diagnostic has a stable code, a severity, a primary place, a message that stands alone, optional labels and help, and zero or more fixes. A fix is `automatic` (safe to apply unread) or `needs_review`, with a structured precondition. Each diagnostic names the section below that explains its code (`docs_section`, such as `diagnostics/types-n03xx/n0301`): what is wrong, a program a newcomer might write with it, the same program repaired, and the fixes it may carry. A program of several modules gives each file after a `// @file: path` line.",
     "",
     "| Code | Severity | Title | Fixes |",
     "| --- | --- | --- | --- |",
@@ -44,7 +44,8 @@ export function diagnosticsDoc(): string {
     out.push(`## ${heading}`, "");
     for (const c of REGISTRY.filter((x) => x.group === group)) {
       out.push(`### ${c.code}`, "", `**${c.title}** (${c.severity})`, "", c.explanation, "");
-      out.push("```nazm", c.example, "```", "");
+      out.push("Wrong:", "", "```nazm", c.example, "```", "");
+      out.push("Repaired:", "", "```nazm", c.repair, "```", "");
       out.push(`Fixes: ${fixesText(c)}.`, "");
     }
   }

@@ -45,8 +45,15 @@ export interface CodeInfo {
   readonly title: string;
   /** What is wrong, why it matters, and what to do. */
   readonly explanation: string;
-  /** A small Nazm program that has the diagnostic. */
+  /** A small Nazm program that has the diagnostic: what a newcomer might write. */
   readonly example: string;
+  /**
+   * The example repaired: the same program without the diagnostic (and
+   * without any other but a missing `main` and an unused helper, since
+   * examples are fragments). In parentheses, prose, where the repair is not a
+   * program (a file's encoding, size or permissions).
+   */
+  readonly repair: string;
   readonly fixes: readonly FixKind[];
 }
 
@@ -112,7 +119,8 @@ export const DIAGNOSTICS = {
     title: "invalid character",
     explanation:
       "A character that cannot start any token appears in code (outside strings and comments), or the file holds bytes that are not valid UTF-8. Code is ASCII; other characters belong in strings and comments.",
-    example: "let price = 5 €;",
+    example: "fn main() -> Unit {\n  let price = 5 €;\n  print(to_string(price))\n}",
+    repair: 'fn main() -> Unit {\n  let price = 5;\n  print(to_string(price) + " €")\n}',
     fixes: [],
   }, {
     invalidUtf8: () => "invalid UTF-8 byte",
@@ -126,6 +134,7 @@ export const DIAGNOSTICS = {
     explanation:
       "The parser found a token where the grammar allows another (or an item, an expression, a pattern, a type). It reports the first such place and resumes at the next item, statement, list element or match arm, so the rest of the file is still checked.",
     example: "fn f(x: Int) -> Int { x + }",
+    repair: "fn f(x: Int) -> Int { x + 1 }",
     fixes: [],
   }, {
     expected: (what: string, found: string) => `expected ${what}, found ${found}`,
@@ -137,7 +146,8 @@ export const DIAGNOSTICS = {
     title: "unterminated string",
     explanation:
       'A string literal has no closing `"` before the end of its line. Strings cannot span lines; write `\\n` for a line break.',
-    example: 'let s = "hello;',
+    example: 'fn greeting() -> String { "hello }',
+    repair: 'fn greeting() -> String { "hello" }',
     fixes: [],
   }, {
     string: () => "unterminated string literal",
@@ -150,6 +160,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A `/*` comment has no matching `*/` before the end of the file. Block comments nest, so every `/*` inside needs its own `*/`.",
     example: "/* a comment /* nested */ that never ends",
+    repair: "/* a comment /* nested */ that ends */",
     fixes: [],
   }, {
     comment: () => "unterminated block comment",
@@ -161,7 +172,8 @@ export const DIAGNOSTICS = {
     title: "invalid escape",
     explanation:
       "A backslash in a string is followed by something other than `n`, `t`, `r`, `0`, `\\\\`, `\"` or `u{…}` with one to six hex digits naming a Unicode scalar value. The escape is kept as written in the string's value.",
-    example: 'let path = "C:\\temp";',
+    example: 'fn path() -> String { "C:\\data" }',
+    repair: 'fn path() -> String { "C:\\\\data" }',
     fixes: [],
   }, {
     unknown: (shown: string) => `unknown character escape${shown}`,
@@ -178,7 +190,8 @@ export const DIAGNOSTICS = {
     title: "invalid number literal",
     explanation:
       "A number literal is malformed (a letter suffix, `0x` or an exponent without digits) or does not fit its type: integers are 64-bit signed (at most 9223372036854775807; in a pattern, `-9223372036854775808` is allowed) and floats must be finite.",
-    example: "let big = 99999999999999999999;",
+    example: "fn big() -> Int { 99999999999999999999 }",
+    repair: "fn big() -> Float { 99999999999999999999.0 }",
     fixes: [],
   }, {
     hexNoDigits: () => "hexadecimal literal has no digits",
@@ -195,6 +208,7 @@ export const DIAGNOSTICS = {
     explanation:
       "An opening `(`, `[` or `{` is never closed: the file ends first, or a different closing delimiter comes first. The primary place is the innermost unclosed opener.",
     example: 'fn main() {\n  print("hi")\n',
+    repair: 'fn main() -> Unit {\n  print("hi")\n}',
     fixes: [
       {
         title: "insert the missing closing delimiters",
@@ -214,6 +228,7 @@ export const DIAGNOSTICS = {
     explanation:
       "Expressions, types or patterns nest deeper than 256 levels (each link of an operator or call chain counts as one). The parser skips the rest of that construct; the limit keeps every later phase safe from stack exhaustion.",
     example: "let x = ((((((((((((((((((((…1…))))))))))))))))))));",
+    repair: "let inner = ((((…1…))));\nlet x = ((((…inner…))));",
     fixes: [],
   }, {
     nesting: (limit: number) => `nesting exceeds the limit of ${limit} levels`,
@@ -225,7 +240,8 @@ export const DIAGNOSTICS = {
     title: "chained comparison",
     explanation:
       "Comparison operators (`==`, `!=`, `<`, `<=`, `>`, `>=`) do not associate: `a < b < c` would compare a `Bool` with `c`. Combine the comparisons with `&&`, or parenthesize.",
-    example: "let ok = 1 < x < 10;",
+    example: "fn ok(x: Int) -> Bool { 1 < x < 10 }",
+    repair: "fn ok(x: Int) -> Bool { 1 < x && x < 10 }",
     fixes: [],
   }, {
     chained: () => "comparison operators cannot be chained",
@@ -237,7 +253,10 @@ export const DIAGNOSTICS = {
     title: "rest pattern not last",
     explanation:
       "In a list pattern, `..rest` (or `.._`, `..`) matches the remaining elements, so it must be the last element, and there can be only one.",
-    example: "match xs { [..rest, last] => last, [] => 0 }",
+    example:
+      "fn final_item(xs: List[Int]) -> Int {\n  match xs { [..rest, item] => item, [] => 0 }\n}",
+    repair:
+      "fn final_item(xs: List[Int]) -> Int {\n  match reverse(xs) { [item, .._] => item, [] => 0 }\n}",
     fixes: [],
   }, {
     notLast: () => "`..` must be the last element of a list pattern",
@@ -251,7 +270,8 @@ export const DIAGNOSTICS = {
     title: "unknown name",
     explanation:
       "A name in an expression or a type does not refer to any local, parameter, definition of the module, imported name or prelude item. Check the spelling, or import the definition from the module that declares it.",
-    example: "fn main() -> Unit {\n  print(greting)\n}",
+    example: 'fn main() -> Unit {\n  let greeting = "hi";\n  print(greting)\n}',
+    repair: 'fn main() -> Unit {\n  let greeting = "hi";\n  print(greeting)\n}',
     fixes: [
       {
         title: "use the closest name in scope",
@@ -278,7 +298,10 @@ export const DIAGNOSTICS = {
     title: "unknown module",
     explanation:
       "An import names a module that has no file under the source root: `import a.b` reads `a/b.nz`. Check the path, or create the module.",
-    example: "import util.nothing_here\n\nfn main() -> Unit {}",
+    example:
+      '// @file: main.nz\nimport util.strings\n\nfn main() -> Unit { print(strings.shout("hi")) }\n// @file: util/text.nz\npub fn shout(s: String) -> String { s + "!" }',
+    repair:
+      '// @file: main.nz\nimport util.text\n\nfn main() -> Unit { print(text.shout("hi")) }\n// @file: util/text.nz\npub fn shout(s: String) -> String { s + "!" }',
     fixes: [],
   }, {
     module: (name: string) => `unknown module \`${name}\``,
@@ -292,6 +315,8 @@ export const DIAGNOSTICS = {
       "Only `pub` definitions can be imported or reached through a module alias. Mark the definition `pub` in its module, or use something that is exported.",
     example:
       '// @file: main.nz\nimport util.{secret}\n\nfn main() -> Unit { print(secret()) }\n// @file: util.nz\nfn secret() -> String { "x" }',
+    repair:
+      '// @file: main.nz\nimport util.{secret}\n\nfn main() -> Unit { print(secret()) }\n// @file: util.nz\npub fn secret() -> String { "x" }',
     fixes: [],
   }, {
     private: (name: string, module: string) => `\`${name}\` is private to module \`${module}\``,
@@ -304,6 +329,7 @@ export const DIAGNOSTICS = {
     explanation:
       "Top-level names share one namespace per module (definitions and imported names alike), and the parameters, type parameters, fields and variants of one declaration must have distinct names. Rename or remove one of them.",
     example: "fn f() -> Int { 1 }\nfn f() -> Int { 2 }\n\nfn main() -> Unit {}",
+    repair: "fn f() -> Int { 1 }\nfn g() -> Int { 2 }\n\nfn main() -> Unit {}",
     fixes: [],
   }, {
     name: (name: string) => `the name \`${name}\` is defined more than once`,
@@ -316,6 +342,7 @@ export const DIAGNOSTICS = {
     explanation:
       "One pattern binds the same name twice, so the second would hide the first. Give each binding its own name.",
     example: "fn first(xs: List[Int]) -> Int {\n  match xs { [x, x] => x, _ => 0 }\n}",
+    repair: "fn first(xs: List[Int]) -> Int {\n  match xs { [x, y] => x + y, _ => 0 }\n}",
     fixes: [],
   }, {
     binding: (name: string) => `\`${name}\` is bound more than once in this pattern`,
@@ -328,6 +355,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A field access names a field the value's record does not have, or the value is not a record at all.",
     example: "record Point { x: Int, y: Int }\n\nfn f(p: Point) -> Int { p.z }",
+    repair: "record Point { x: Int, y: Int }\n\nfn f(p: Point) -> Int { p.x }",
     fixes: [],
   }, {
     ofRecord: (record: string, field: string) => `record \`${record}\` has no field \`${field}\``,
@@ -340,6 +368,7 @@ export const DIAGNOSTICS = {
     title: "unknown variant",
     explanation: "An enum is followed by a name that is not one of its variants.",
     example: "enum Color { Red, Green }\n\nfn f() -> Color { Color.Blue }",
+    repair: "enum Color { Red, Green, Blue }\n\nfn f() -> Color { Color.Blue }",
     fixes: [],
   }, {
     ofEnum: (enumName: string, variant: string) =>
@@ -353,7 +382,9 @@ export const DIAGNOSTICS = {
     title: "type used as a value",
     explanation:
       "A record, enum, type parameter, built-in type or module alias stands where a value is expected. Construct a record with `Name { field: value }`, name a variant with `Enum.Variant`, or reach a module's definition with `module.name`.",
-    example: "record Point { x: Int, y: Int }\n\nfn f() -> Int {\n  let p = Point;\n  0\n}",
+    example: "record Point { x: Int, y: Int }\n\nfn f() -> Int {\n  let p = Point;\n  p.x\n}",
+    repair:
+      "record Point { x: Int, y: Int }\n\nfn f() -> Int {\n  let p = Point { x: 1, y: 2 };\n  p.x\n}",
     fixes: [],
   }, {
     notAValue: (name: string, what: string) => `\`${name}\` is ${what}, not a value`,
@@ -364,7 +395,8 @@ export const DIAGNOSTICS = {
     group: "resolution",
     title: "value used as a type",
     explanation: "A function or module stands where a type is expected.",
-    example: "fn helper() -> Int { 1 }\n\nfn f(x: helper) -> Int { 1 }",
+    example: "fn helper() -> Int { 1 }\n\nfn f(x: helper) -> Int { x }",
+    repair: "fn helper() -> Int { 1 }\n\nfn f(x: Int) -> Int { x + helper() }",
     fixes: [],
   }, {
     notAType: (name: string, what: "a module" | "a function") =>
@@ -379,7 +411,8 @@ export const DIAGNOSTICS = {
     title: "type mismatch",
     explanation:
       "An expression has a type other than the one its place requires (a parameter, an annotation, a return type, another branch). Nazm has no implicit conversions: convert explicitly (`to_string`, `int_to_float`) or change one side.",
-    example: 'fn f() -> Int { "one" }',
+    example: "fn label(n: Int) -> String { n }",
+    repair: "fn label(n: Int) -> String { to_string(n) }",
     fixes: [],
   }, {
     types: (expected: string, found: string) =>
@@ -396,6 +429,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A call passes more or fewer arguments than the function takes, or a variant pattern has more or fewer sub-patterns than the variant has fields.",
     example: "fn add(a: Int, b: Int) -> Int { a + b }\n\nfn f() -> Int { add(1) }",
+    repair: "fn add(a: Int, b: Int) -> Int { a + b }\n\nfn f() -> Int { add(1, 2) }",
     fixes: [],
   }, {
     call: (takes: number, given: number) =>
@@ -411,7 +445,8 @@ export const DIAGNOSTICS = {
     group: "types",
     title: "not callable",
     explanation: "A value that is not a function (or a variant with fields) is called.",
-    example: "fn f(n: Int) -> Int { n(1) }",
+    example: "fn first(xs: List[Int]) -> Int { xs(0) }",
+    repair: "fn first(xs: List[Int]) -> Int {\n  match xs { [x, .._] => x, [] => 0 }\n}",
     fixes: [],
   }, {
     value: (type: string) => `a value of type \`${type}\` is not a function`,
@@ -423,6 +458,7 @@ export const DIAGNOSTICS = {
     title: "missing record fields",
     explanation: "A record literal must give every field of the record exactly once.",
     example: "record Point { x: Int, y: Int }\n\nfn f() -> Point { Point { x: 1 } }",
+    repair: "record Point { x: Int, y: Int }\n\nfn f() -> Point { Point { x: 1, y: 0 } }",
     fixes: [],
   }, {
     literal: (fields: readonly string[], record: string) =>
@@ -438,6 +474,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A record literal gives a field the record does not declare, or gives a field twice.",
     example: "record Point { x: Int, y: Int }\n\nfn f() -> Point { Point { x: 1, y: 2, z: 3 } }",
+    repair: "record Point { x: Int, y: Int }\n\nfn f() -> Point { Point { x: 1, y: 2 } }",
     fixes: [],
   }, {
     unknown: (record: string, field: string) => `record \`${record}\` has no field \`${field}\``,
@@ -452,6 +489,8 @@ export const DIAGNOSTICS = {
       "Some values of the scrutinee's type match no arm. The message lists the patterns that are not covered (the first 16, then how many more); add arms for them (or a wildcard arm).",
     example:
       "enum Color { Red, Green }\n\nfn f(c: Color) -> Int {\n  match c { Color.Red => 1 }\n}",
+    repair:
+      "enum Color { Red, Green }\n\nfn f(c: Color) -> Int {\n  match c { Color.Red => 1, Color.Green => 2 }\n}",
     fixes: [
       {
         title:
@@ -471,6 +510,7 @@ export const DIAGNOSTICS = {
     explanation:
       "Earlier arms already match every value this arm's pattern matches, so it never runs.",
     example: "fn f(n: Int) -> Int {\n  match n { _ => 0, 1 => 1 }\n}",
+    repair: "fn f(n: Int) -> Int {\n  match n { 1 => 1, _ => 0 }\n}",
     fixes: [],
   }, {
     arm: () => "unreachable match arm",
@@ -482,7 +522,8 @@ export const DIAGNOSTICS = {
     title: "wrong number of type arguments",
     explanation:
       "A type is written with more or fewer type arguments than it declares (`List[Int]`, `Result[Int, String]`, `Int`).",
-    example: "fn f(xs: List) -> Int { 0 }",
+    example: "fn count(xs: List) -> Int { len(xs) }",
+    repair: "fn count(xs: List[Int]) -> Int { len(xs) }",
     fixes: [],
   }, {
     type: (type: string, takes: number, given: number) =>
@@ -499,6 +540,7 @@ export const DIAGNOSTICS = {
     explanation:
       "Nothing in the function fixes the type of a `let` binding (for example an empty list never used as a list of something). Annotate it: `let xs: List[Int] = []`.",
     example: "fn main() -> Unit {\n  let xs = [];\n  print(to_string(len(xs)))\n}",
+    repair: "fn main() -> Unit {\n  let xs: List[Int] = [];\n  print(to_string(len(xs)))\n}",
     fixes: [],
   }, {
     binding: (name: string) => `cannot infer the type of \`${name}\``,
@@ -512,7 +554,8 @@ export const DIAGNOSTICS = {
     title: "unsupported operand types",
     explanation:
       "An operator is applied to types it does not accept: arithmetic takes two `Int` or two `Float` (`+` also two `String`), comparison `<` `<=` `>` `>=` two `Int`, `Float` or `String`, `&&` `||` `!` take `Bool`, unary `-` a number.",
-    example: "fn f() -> Bool { true + false }",
+    example: 'fn label(n: Int) -> String { "n = " + n }',
+    repair: 'fn label(n: Int) -> String { "n = " + to_string(n) }',
     fixes: [],
   }, {
     not: (type: string) => `cannot apply \`!\` to \`${type}\``,
@@ -527,6 +570,7 @@ export const DIAGNOSTICS = {
     title: "not a record",
     explanation: "A record literal names a type that is not a record (an enum or a built-in type).",
     example: "enum Color { Red }\n\nfn f() -> Color { Color { } }",
+    repair: "enum Color { Red }\n\nfn f() -> Color { Color.Red }",
     fixes: [],
   }, {
     type: (type: string) => `\`${type}\` is not a record type`,
@@ -541,6 +585,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A `let` binding, parameter or pattern binding is never read. Remove it, or prefix its name with `_` to say it is unused on purpose.",
     example: "fn f(n: Int) -> Int {\n  let unused = 1;\n  n\n}",
+    repair: "fn f(n: Int) -> Int {\n  n\n}",
     fixes: [
       {
         title: "prefix the name with `_` (`_name2`, … where `_name` is taken or would capture)",
@@ -559,6 +604,8 @@ export const DIAGNOSTICS = {
     explanation: "An imported module alias or name is never used in the module.",
     example:
       "// @file: main.nz\nimport util.{helper}\n\nfn main() -> Unit {}\n// @file: util.nz\npub fn helper() -> Int { 1 }",
+    repair:
+      "// @file: main.nz\nimport util.{helper}\n\nfn main() -> Unit { print(to_string(helper())) }\n// @file: util.nz\npub fn helper() -> Int { 1 }",
     fixes: [
       {
         title: "remove the unused import",
@@ -577,6 +624,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A definition without `pub` is used nowhere but in itself: nothing outside its module can reach it, and nothing inside does. Remove it, use it, or export it.",
     example: "fn forgotten() -> Int { 1 }\n\nfn main() -> Unit {}",
+    repair: "fn forgotten() -> Int { 1 }\n\nfn main() -> Unit { print(to_string(forgotten())) }",
     fixes: [],
   }, {
     definition: (kind: string, name: string) => `${kind} \`${name}\` is never used`,
@@ -591,6 +639,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A program's root module must define `fn main() -> Unit` (or `fn main() -> Int`, whose result is the exit status).",
     example: "fn helper() -> Int { 1 }",
+    repair: "fn helper() -> Int { 1 }\n\nfn main() -> Unit { print(to_string(helper())) }",
     fixes: [],
   }, {
     root: (module: string) => `the root module \`${module}\` has no \`main\` function`,
@@ -603,6 +652,7 @@ export const DIAGNOSTICS = {
     explanation:
       "The root module's `main` must be a function without parameters or type parameters returning `Unit` or `Int`.",
     example: "fn main(args: List[String]) -> Unit {}",
+    repair: "fn main() -> Unit {}",
     fixes: [],
   }, {
     notAFunction: (what: string) => `\`main\` must be a function, not ${what}`,
@@ -622,6 +672,7 @@ export const DIAGNOSTICS = {
     explanation:
       "Nazm source files are UTF-8. The file is reported at its first invalid byte and not parsed.",
     example: "(a file containing the byte 0xFF)",
+    repair: "(the same file saved as UTF-8)",
     fixes: [],
   }, {
     at: (offset: number) => `invalid UTF-8 at byte ${offset}`,
@@ -634,6 +685,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A source file may hold at most 8 MiB (8,388,608 bytes); a larger one is not parsed, and no more than the limit and one byte of it is ever read.",
     example: "(a file of 9 MiB)",
+    repair: "(the module split into modules of at most 8 MiB each)",
     fixes: [],
   }, {
     overLimit: (size: number, limit: number) =>
@@ -648,6 +700,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A compilation may hold at most 10,000 files; the imports past that limit are not loaded.",
     example: "(a root importing 10,000 modules)",
+    repair: "(a program of at most 10,000 modules)",
     fixes: [],
   }, {
     overflow: (limit: number, module: string) =>
@@ -661,6 +714,7 @@ export const DIAGNOSTICS = {
     explanation:
       "The file of an imported module (or the root itself) exists but could not be read (for example, permission denied).",
     example: "(a module file without read permission)",
+    repair: "(the file made readable to the user running nazm: `chmod a+r util.nz`)",
     fixes: [],
   }, {
     root: (path: string, why: string) => `cannot read the root file \`${path}\`: ${why}`,
@@ -674,6 +728,7 @@ export const DIAGNOSTICS = {
     explanation:
       "Only regular files are read as modules. A named pipe (FIFO), a device, a socket or a directory where a module's file should be is refused by its kind without being read or waited on, and the module is not loaded.",
     example: "(a named pipe `util.nz`, imported as `import util`)",
+    repair: "(a regular file `util.nz` in place of the pipe)",
     fixes: [],
   }, {
     root: (path: string, why: string) => `cannot read the root file \`${path}\`: ${why}`,
@@ -687,6 +742,7 @@ export const DIAGNOSTICS = {
     explanation:
       "A module's file is a symbolic link, or lies behind one, that does not lead to a file inside the source root: it points outside it, at nothing, or round in a loop. Nothing it points at is read, and the answer is the same whatever exists there. Copy the file into the source root, or point the link at a file inside it.",
     example: "(a link `util.nz` to `/elsewhere/util.nz`, imported as `import util`)",
+    repair: "(the file `util.nz` copied into the source root in place of the link)",
     fixes: [],
   }, {
     root: (path: string, why: string) => `cannot read the root file \`${path}\`: ${why}`,

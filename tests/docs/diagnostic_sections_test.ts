@@ -30,6 +30,7 @@ Deno.test("diagnostic sections: every code's id is a section of the corpus that 
     const section = answerOf(docsSection(repo, { id, state: index.state }));
     assert(section.text.includes(c.explanation), `${id} explains ${c.code}`);
     assert(section.text.includes(c.example), `${id} shows ${c.code}'s example`);
+    assert(section.text.includes(c.repair), `${id} shows ${c.code}'s repair`);
   }
   assertEquals(docsSectionOf("N9999"), null);
 });

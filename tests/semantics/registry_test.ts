@@ -68,6 +68,31 @@ Deno.test("registry: each semantic example raises its code", () => {
   }
 });
 
+/** Examples are fragments: their repairs may lack a main and leave a helper unused. */
+const FRAGMENT_CODES = new Set([CODES.missingMain, CODES.unusedDefinition]);
+
+Deno.test("registry: each example raises its code, and its repair has no diagnostic but a fragment's", () => {
+  for (const c of REGISTRY) {
+    // A loading code's example and repair are described (a file's bytes, size, permissions),
+    // and so is a nesting 256 levels deep.
+    if (c.group === "loading" || c.example.includes("…")) {
+      assert(c.repair.startsWith("(") || c.repair.includes("…"), `${c.code} repair described`);
+      continue;
+    }
+    const codesOf = (text: string) =>
+      loadCase(splitCase(new TextEncoder().encode(text + "\n"))).diagnostics.map((d) => d.code);
+    const wrong = codesOf(c.example);
+    assert(wrong.includes(c.code), `example of ${c.code}: ${wrong}`);
+    const repaired = codesOf(c.repair);
+    assertEquals(
+      repaired.filter((code) => code === c.code || !FRAGMENT_CODES.has(code)),
+      [],
+      `repair of ${c.code}`,
+    );
+    assert(c.repair !== c.example, c.code);
+  }
+});
+
 Deno.test("registry: docs/diagnostics.md is generated from the registry", () => {
   assertEquals(
     Deno.readTextFileSync("docs/diagnostics.md"),

@@ -262,6 +262,29 @@ export const DIAGNOSTICS = {
     notLast: () => "`..` must be the last element of a list pattern",
   }),
 
+  recordInHead: define({
+    code: "N0110",
+    severity: "error",
+    group: "syntax",
+    title: "record literal in an `if` or `match` head",
+    explanation:
+      "In the head of an `if` or a `match`, a `{` begins the block or the arms, so a record literal there (`if p == Point { x: 0 } { … }`) would be cut in two. Where the braces plainly hold fields (`{ x: …` or `{ x, …`), the parser reads the literal, reports it, and offers to wrap it in parentheses, which is how a record literal is written there.",
+    example:
+      "record P { x: Int }\n\nfn at_origin(p: P) -> Bool {\n  if p == P { x: 0 } { true } else { false }\n}",
+    repair:
+      "record P { x: Int }\n\nfn at_origin(p: P) -> Bool {\n  if p == (P { x: 0 }) { true } else { false }\n}",
+    fixes: [
+      {
+        title: "wrap the record literal in parentheses",
+        applicability: "automatic",
+        precondition: "none",
+      },
+    ],
+  }, {
+    literal: (head: "if" | "match") =>
+      `record literal in the head of ${head === "if" ? "an" : "a"} \`${head}\``,
+  }),
+
   // ---------------------------------------------------------------- resolution
   unknownName: define({
     code: "N0201",
@@ -410,10 +433,17 @@ export const DIAGNOSTICS = {
     group: "types",
     title: "type mismatch",
     explanation:
-      "An expression has a type other than the one its place requires (a parameter, an annotation, a return type, another branch). Nazm has no implicit conversions: convert explicitly (`to_string`, `int_to_float`) or change one side.",
+      "An expression has a type other than the one its place requires (a parameter, an annotation, a return type, another branch). Nazm has no implicit conversions: convert explicitly (`to_string` for text, `int_to_float`, or `float_to_int`, which truncates toward zero) or change one side. Where the conversion is certain the diagnostic carries it as a fix.",
     example: "fn label(n: Int) -> String { n }",
     repair: "fn label(n: Int) -> String { to_string(n) }",
-    fixes: [],
+    fixes: [
+      {
+        title:
+          "convert the value with `to_string` or `int_to_float`, where its place's type says which",
+        applicability: "automatic",
+        precondition: "none",
+      },
+    ],
   }, {
     types: (expected: string, found: string) =>
       `mismatched types: expected \`${expected}\`, found \`${found}\``,
@@ -553,10 +583,17 @@ export const DIAGNOSTICS = {
     group: "types",
     title: "unsupported operand types",
     explanation:
-      "An operator is applied to types it does not accept: arithmetic takes two `Int` or two `Float` (`+` also two `String`), comparison `<` `<=` `>` `>=` two `Int`, `Float` or `String`, `&&` `||` `!` take `Bool`, unary `-` a number.",
+      'An operator is applied to types it does not accept: arithmetic takes two `Int` or two `Float` (`+` also two `String`), comparison `<` `<=` `>` `>=` two `Int`, `Float` or `String`, `&&` `||` `!` take `Bool`, unary `-` a number. Nothing is converted implicitly: join text with `"n = " + to_string(n)`, and mix numbers with `int_to_float(i) * 3.14` or `float_to_int(x)` (toward zero). Where the expected type makes the conversion certain, the diagnostic carries it as a fix.',
     example: 'fn label(n: Int) -> String { "n = " + n }',
     repair: 'fn label(n: Int) -> String { "n = " + to_string(n) }',
-    fixes: [],
+    fixes: [
+      {
+        title:
+          "convert the value with `to_string` or `int_to_float`, where its place's type says which",
+        applicability: "automatic",
+        precondition: "none",
+      },
+    ],
   }, {
     not: (type: string) => `cannot apply \`!\` to \`${type}\``,
     negate: (type: string) => `cannot negate a value of type \`${type}\``,
@@ -574,6 +611,28 @@ export const DIAGNOSTICS = {
     fixes: [],
   }, {
     type: (type: string) => `\`${type}\` is not a record type`,
+  }),
+
+  typeArgumentsAtCall: define({
+    code: "N0312",
+    severity: "error",
+    group: "types",
+    title: "type arguments at a call",
+    explanation:
+      "A call is written with type arguments, `empty[Int]()`. Nazm infers a call's type arguments from its arguments and from the type its result must have; they are never written at the call. Where nothing fixes them, annotate the binding that receives the result: `let xs: List[Int] = empty();`. The checker uses the written ones, so nothing else is reported for the call, and when the call is a `let`'s whole value it offers that rewrite as a fix.",
+    example:
+      "fn empty[T]() -> List[T] { [] }\n\nfn main() -> Unit {\n  let xs = empty[Int]();\n  print(to_string(len(xs)))\n}",
+    repair:
+      "fn empty[T]() -> List[T] { [] }\n\nfn main() -> Unit {\n  let xs: List[Int] = empty();\n  print(to_string(len(xs)))\n}",
+    fixes: [
+      {
+        title: "annotate the binding with the result's type, and drop the type arguments",
+        applicability: "automatic",
+        precondition: "none",
+      },
+    ],
+  }, {
+    call: () => "type arguments are not written at a call",
   }),
 
   // ---------------------------------------------------------------- lints
@@ -628,6 +687,22 @@ export const DIAGNOSTICS = {
     fixes: [],
   }, {
     definition: (kind: string, name: string) => `${kind} \`${name}\` is never used`,
+  }),
+
+  shadowsPrelude: define({
+    code: "N0404",
+    severity: "warning",
+    group: "lints",
+    title: "definition shadows the prelude",
+    explanation:
+      "A top-level definition has the name of a prelude function or type. Where it is in scope (its module, and wherever it is imported) the name means the definition, and the prelude's cannot be reached: a call written for the prelude's then fails, and its error names this definition. Rename the definition, unless replacing the prelude's is the point.",
+    example: "fn push(n: Int) -> Int { n + 1 }\n\nfn main() -> Unit { print(to_string(push(1))) }",
+    repair: "fn bump(n: Int) -> Int { n + 1 }\n\nfn main() -> Unit { print(to_string(bump(1))) }",
+    fixes: [],
+  }, {
+    function: (name: string) => `function \`${name}\` shadows the prelude function \`${name}\``,
+    type: (kind: string, name: string) =>
+      `${kind} \`${name}\` shadows the prelude type \`${name}\``,
   }),
 
   // ---------------------------------------------------------------- program

@@ -5,10 +5,11 @@
  *
  * @module
  */
-import { DIAGNOSTICS as D, type Span } from "../base/mod.ts";
+import { DIAGNOSTICS as D, type Fix, type Span } from "../base/mod.ts";
 import type {
   BinaryExpr,
   Block,
+  CallExpr,
   Expr,
   FieldExpr,
   MatchExpr,
@@ -21,6 +22,7 @@ import {
   BOOL,
   ERROR,
   freshVar,
+  hasFreeVars,
   instantiate,
   INT,
   listOf,
@@ -33,6 +35,15 @@ import {
 } from "./types.ts";
 import { checkPattern, ctorsOfType, MISSING_COUNTED, nonExhaustive } from "./check_patterns.ts";
 import { memberOf, resolveType } from "./check_resolve.ts";
+import {
+  calleeText,
+  conversion,
+  declaredSignature,
+  noteShadowing,
+  shadowedPrelude,
+  variantsHelp,
+  writable,
+} from "./check_teach.ts";
 import {
   type Checker,
   type Ctx,
@@ -87,8 +98,8 @@ export function checkExpr(
       const element = freshVar(ctx.s);
       const found = listOf(element);
       if (!unify(ctx.s, found, expected)) {
-        inferExpr(c, ctx, e, "use");
-        mismatch(c, ctx, e, expected, found, reason);
+        // Inferred on its own, the list shows its element type: `List[Int]`, not `List[_]`.
+        mismatch(c, ctx, e, expected, inferExpr(c, ctx, e, "use"), reason);
         return;
       }
       for (const el of e.elements) checkExpr(c, ctx, el, element, reason);
@@ -97,9 +108,15 @@ export function checkExpr(
     case "ReturnExpr":
       inferExpr(c, ctx, e, "use");
       return;
+    case "BinaryExpr": {
+      // The expected type tells which conversion would repair mismatched operands.
+      const found = inferBinary(c, ctx, e, expected);
+      expectType(c, ctx, e, found, expected, reason, true);
+      return;
+    }
   }
   const found = inferExpr(c, ctx, e, "use");
-  expectType(c, ctx, e, found, expected, reason);
+  expectType(c, ctx, e, found, expected, reason, true);
 }
 
 export function checkBlock(
@@ -120,6 +137,10 @@ export function checkBlock(
     if (st.type !== null) {
       type = resolveType(c, ctx, st.type);
       checkExpr(c, ctx, st.value, type, spanOf(st.type));
+    } else if (
+      st.value.kind === "CallExpr" && st.value.typeArgs !== null && st.binding.kind === "NameDecl"
+    ) {
+      type = inferCallWithTypeArgs(c, ctx, st.value, st.binding);
     } else {
       type = inferExpr(c, ctx, st.value, "use");
     }
@@ -167,7 +188,9 @@ export function inferExpr(c: Checker, ctx: Ctx, e: Expr, role: "call" | "use"): 
     case "ParenExpr":
       return inferExpr(c, ctx, e.inner, "use");
     case "CallExpr":
-      return inferCall(c, ctx, e.callee, e.args, e);
+      return e.typeArgs === null
+        ? inferCall(c, ctx, e.callee, e.args, e)
+        : inferCallWithTypeArgs(c, ctx, e, null);
     case "RecordLit":
       return inferRecord(c, ctx, e);
     case "ListLit": {
@@ -251,7 +274,12 @@ export function recordOperands(c: Checker, ctx: Ctx, e: BinaryExpr | UnaryExpr, 
  * other and with the operator (§7.3.4): a wrong operand type is one N0310
  * at the operator naming both types, never a mismatch at one operand.
  */
-export function inferBinary(c: Checker, ctx: Ctx, e: Expr & { kind: "BinaryExpr" }): Type {
+export function inferBinary(
+  c: Checker,
+  ctx: Ctx,
+  e: Expr & { kind: "BinaryExpr" },
+  expected: Type | null = null,
+): Type {
   const op = e.op;
   const logical = op === "&&" || op === "||";
   const result = logical || op === "==" || op === "!=" || COMPARISONS.has(op) ? BOOL : null;
@@ -265,8 +293,9 @@ export function inferBinary(c: Checker, ctx: Ctx, e: Expr & { kind: "BinaryExpr"
     ? unify(ctx.s, left, BOOL) && unify(ctx.s, right, BOOL)
     : unify(ctx.s, left, right) && operandTypeFits(op, shallow(ctx.s, left));
   if (!fits) {
-    const at = { file: ctx.file, span: { start: e.opStart, end: e.opStart + op.length } };
+    const span = { start: e.opStart, end: e.opStart + op.length };
     const shown = (t: Type) => showType(ctx.s, zonk(ctx.s, t));
+    const at = { file: ctx.file, span, ...conversion(ctx, e, l, r, expected) };
     report(c, D.badOperands.binary(at, op, shown(left), shown(right)));
     return result ?? ERROR;
   }
@@ -297,7 +326,7 @@ export function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "u
       const labels = def.node !== null && def.module !== null
         ? [{ file: def.module.file, span: spanOf(def.node.name), message: "enum declared here" }]
         : [];
-      const at = { file: ctx.file, span: e.name, labels };
+      const at = { file: ctx.file, span: e.name, labels, help: variantsHelp(c, def) };
       report(c, D.unknownVariant.ofEnum(at, def.name, e.name.text));
       return ERROR;
     }
@@ -319,7 +348,11 @@ export function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "u
       const labels = def.module !== null
         ? [{ file: def.module.file, span: spanOf(def.node!.name), message: "record declared here" }]
         : [];
-      const at = { file: ctx.file, span: e.name, labels };
+      const names = fields.fields.map((f) => `\`${f.name}\``);
+      const help = names.length === 0
+        ? `\`${def.name}\` has no fields`
+        : `the fields of \`${def.name}\` are ${names.join(", ")}`;
+      const at = { file: ctx.file, span: e.name, labels, help };
       report(c, D.unknownField.ofRecord(at, def.name, e.name.text));
       return ERROR;
     }
@@ -331,6 +364,54 @@ export function inferField(c: Checker, ctx: Ctx, e: FieldExpr, role: "call" | "u
   const at = { file: ctx.file, span: e.name };
   report(c, D.unknownField.ofType(at, showType(ctx.s, zonk(ctx.s, target)), e.name.text));
   return ERROR;
+}
+
+/**
+ * A call written with type arguments, `empty[Int]()` (N0312). The written
+ * arguments are used as the call's instantiation, so the call and what
+ * receives it check as the author meant and nothing cascades. The help shows
+ * the annotated `let`; when the call is a `let`'s whole value and the
+ * result's type can be written in this module, the fix writes it.
+ */
+function inferCallWithTypeArgs(
+  c: Checker,
+  ctx: Ctx,
+  e: CallExpr,
+  binding: NameDecl | null,
+): Type {
+  const typeArgs = e.typeArgs!;
+  const given = typeArgs.types.map((t) => resolveType(c, ctx, t));
+  const declared = declaredSignature(c, ctx, e.callee);
+  const result = inferCall(c, ctx, e.callee, e.args, e);
+  if (declared !== null && declared.typeParams === given.length) {
+    unify(ctx.s, result, instantiate(declared.result, declared.owner, given));
+  }
+  const resultType = zonk(ctx.s, result);
+  const shown = showType(ctx.s, resultType);
+  const call = `${calleeText(e.callee)}(${e.args.length === 0 ? "" : "…"})`;
+  const name = binding?.text ?? "value";
+  const fixes: Fix[] = binding !== null && !hasFreeVars(ctx.s, resultType) &&
+      writable(ctx, resultType)
+    ? [{
+      title: `annotate \`${binding.text}\` as \`${shown}\` and drop the type arguments`,
+      applicability: "automatic",
+      precondition: { kind: "none" },
+      edits: [
+        {
+          file: ctx.file,
+          span: { start: binding.end, end: binding.end },
+          replacement: `: ${shown}`,
+        },
+        { file: ctx.file, span: { start: typeArgs.start, end: typeArgs.end }, replacement: "" },
+      ],
+    }]
+    : [];
+  const help = `Nazm infers a call's type arguments; to fix them, ${
+    binding === null ? "bind the result with an annotated `let`" : "annotate the binding"
+  } instead: \`let ${name}: ${shown} = ${call};\``;
+  const at = { file: ctx.file, span: { start: typeArgs.start, end: typeArgs.end }, help, fixes };
+  report(c, D.typeArgumentsAtCall.call(at));
+  return result;
 }
 
 export function inferCall(
@@ -365,24 +446,27 @@ export function inferCall(
   const calleeType = inferExpr(c, ctx, callee, "call");
   const f = shallow(ctx.s, calleeType);
   if (f.kind === "fn") {
+    const target = calleeDef(ctx, callee);
+    const shadowing = shadowedPrelude(target);
     if (f.params.length !== args.length) {
       const labels = [{
         file: ctx.file,
         span: spanOf(callee),
         message: `of type \`${showType(ctx.s, zonk(ctx.s, f))}\``,
-      }];
-      const at = { file: ctx.file, span: call, labels };
+      }, ...(shadowing?.labels ?? [])];
+      const at = { file: ctx.file, span: call, labels, help: shadowing?.help };
       report(c, D.argumentCount.call(at, f.params.length, args.length));
       for (const a of args) inferExpr(c, ctx, a, "use");
       return f.result;
     }
-    const target = calleeDef(ctx, callee);
     const params = target?.node?.kind === "FnDecl" ? target.node.params : null;
     for (let i = 0; i < args.length; i++) {
       const reason: Reason | null = params === null || params[i] === undefined
         ? null
         : { file: target!.module!.file, start: params[i].type.start, end: params[i].type.end };
+      const before = c.diagnostics.length;
       checkExpr(c, ctx, args[i], f.params[i], reason);
+      if (shadowing !== null) noteShadowing(c, before, args[i], shadowing);
     }
     return f.result;
   }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Diagnostic, DIAGNOSTICS as D, type Span } from "../base/mod.ts";
+import { type Diagnostic, DIAGNOSTICS as D, type Fix, type Span } from "../base/mod.ts";
 import type {
   BinaryExpr,
   BoolLit,
@@ -39,6 +39,7 @@ import {
   ERROR,
   FLOAT,
   INT,
+  shallow,
   showType,
   STRING,
   type Subst,
@@ -261,6 +262,7 @@ export function mismatch(
   expected: Type,
   found: Type,
   reason: Reason | null,
+  expression = false,
 ): void {
   const e = showType(ctx.s, zonk(ctx.s, expected));
   const f = showType(ctx.s, zonk(ctx.s, found));
@@ -269,9 +271,11 @@ export function mismatch(
     span: { start: reason.start, end: reason.end },
     message: `expected \`${e}\` because of this`,
   }];
-  report(c, D.mismatch.types({ file: ctx.file, span, labels }, e, f));
+  const teach = expression ? convertedValue(ctx, span, found, expected) : {};
+  report(c, D.mismatch.types({ file: ctx.file, span, labels, ...teach }, e, f));
 }
 
+/** `expression`: the span is a whole expression, which a conversion fix may wrap. */
 export function expectType(
   c: Checker,
   ctx: Ctx,
@@ -279,8 +283,63 @@ export function expectType(
   found: Type,
   expected: Type,
   reason: Reason | null,
+  expression = false,
 ): void {
-  if (!unify(ctx.s, found, expected)) mismatch(c, ctx, span, expected, found, reason);
+  if (!unify(ctx.s, found, expected)) {
+    mismatch(c, ctx, span, expected, found, reason, expression);
+  }
+}
+
+/** Whether a prelude function's name means the prelude's here (no local or definition shadows it). */
+export function preludeInScope(ctx: Ctx, name: string): boolean {
+  return !ctx.locals.has(name) && !ctx.module.scope.has(name);
+}
+
+/** The name of a concrete built-in type (`Int`, `String`, …), or null. */
+export function conName(t: Type): string | null {
+  return t.kind === "con" && t.args.length === 0 ? t.name : null;
+}
+
+/** A fix that wraps an expression in a call of a prelude conversion. */
+export function wrapIn(ctx: Ctx, span: Span, fn: string): Fix {
+  return {
+    title: `convert it with \`${fn}\``,
+    applicability: "automatic",
+    precondition: { kind: "none" },
+    edits: [
+      { file: ctx.file, span: { start: span.start, end: span.start }, replacement: `${fn}(` },
+      { file: ctx.file, span: { start: span.end, end: span.end }, replacement: ")" },
+    ],
+  };
+}
+
+/**
+ * Help, and a fix where the repair is certain, for a value of a built-in
+ * type where another is expected and a prelude conversion makes one from the
+ * other: `to_string` for text, `int_to_float` for a `Float`. Nazm converts
+ * nothing implicitly, and a newcomer's first guess is that it does. A fix is
+ * offered only where the prelude's function is the one its name reaches;
+ * `float_to_int` truncates, so it is named but never applied unread.
+ */
+function convertedValue(
+  ctx: Ctx,
+  span: Span,
+  found: Type,
+  expected: Type,
+): { help?: string; fixes?: Fix[] } {
+  const from = conName(shallow(ctx.s, found));
+  const to = conName(shallow(ctx.s, expected));
+  const fixed = (fn: string) => preludeInScope(ctx, fn) ? [wrapIn(ctx, span, fn)] : [];
+  if (to === "String" && (from === "Int" || from === "Float" || from === "Bool")) {
+    return { help: `make text of the \`${from}\` with \`to_string\``, fixes: fixed("to_string") };
+  }
+  if (to === "Float" && from === "Int") {
+    return { help: "convert the `Int` with `int_to_float`", fixes: fixed("int_to_float") };
+  }
+  if (to === "Int" && from === "Float") {
+    return { help: "convert the `Float` with `float_to_int`, which truncates toward zero" };
+  }
+  return {};
 }
 
 /** The type of a literal (a literal pattern's, or a literal expression's). */

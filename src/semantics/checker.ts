@@ -20,7 +20,7 @@ import type { DefInfo, ModuleInfo } from "./binder.ts";
 import type { BodyInfo, CheckResult, DefReferences, Signature } from "./links.ts";
 import type { LinkResult } from "./linker.ts";
 import { newResolutions } from "./resolutions.ts";
-import { ERROR, hasFreeVars, newSubst, type TParam, UNIT, zonk } from "./types.ts";
+import { ERROR, hasFreeVars, newSubst, showType, type TParam, UNIT, zonk } from "./types.ts";
 import { checkExpr } from "./check_infer.ts";
 import { lintImports, lintUnusedLocals } from "./check_lints.ts";
 import { resolveType } from "./check_resolve.ts";
@@ -327,7 +327,13 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
   // Lints and inference failures, once the whole body constrained the variables.
   for (const { local, decl } of ctx.lets) {
     if (hasFreeVars(ctx.s, local.type)) {
-      const help = `annotate the binding, as in \`let ${decl.text}: List[Int] = ...\``;
+      // What is known of the type, with `_` for what is not, shows what to write.
+      const known = showType(ctx.s, zonk(ctx.s, local.type));
+      const help = known === "_"
+        ? `annotate the binding with its type, as in \`let ${decl.text}: List[Int] = …\``
+        : `annotate the binding with its type, \`${known}\` with each \`_\` written out, as in \`let ${decl.text}: ${
+          known.replaceAll("_", "Int")
+        } = …\``;
       report(c, D.cannotInfer.binding({ file: m.file, span: decl, help }, decl.text));
     }
   }

@@ -1,17 +1,20 @@
 /**
  * The program-level checks, once every definition is checked: the root's
- * `main` (N0501, N0502) and the definitions nothing uses (N0403), which
- * need the references of the whole compilation.
+ * `main` (N0501, N0502), the definitions nothing uses (N0403), which
+ * need the references of the whole compilation, and the definitions that
+ * shadow the prelude (N0404).
  *
  * @module
  */
 import { type At, type Diagnostic, DIAGNOSTICS } from "../base/mod.ts";
 import { type DefInfo, type ModuleInfo, withArticle } from "./binder.ts";
 import type { CheckResult } from "./links.ts";
+import { PRELUDE_FUNCTIONS, PRELUDE_TYPES } from "./prelude.ts";
 import { INT, showType, type Type, UNIT } from "./types.ts";
 
 /**
- * Checks the root's `main` and reports unused private definitions.
+ * Checks the root's `main`, reports unused private definitions and the
+ * definitions that shadow the prelude.
  * `referenced` gives each module's {@link referencedKeys} when the caller
  * keeps them (the incremental engine); they are computed otherwise.
  */
@@ -24,6 +27,7 @@ export function checkProgram(
 ): void {
   checkMain(modules, rootModule, checked, out);
   lintUnusedDefinitions(modules, rootModule, checked, out, referenced);
+  lintPreludeShadowing(modules, out);
 }
 
 /** The definitions a module's definitions and tests refer to, a definition's references to itself aside. */
@@ -39,6 +43,30 @@ export function referencedKeys(m: ModuleInfo, checked: CheckResult): Set<string>
     for (const ref of checked.references.get(t.def)!.refs) referenced.add(ref.key);
   }
   return referenced;
+}
+
+/**
+ * N0404: a definition named like a prelude function or type hides it where
+ * it is in scope. Allowed (the prelude is not reserved), but a newcomer who
+ * writes `fn push(...)` and later calls the prelude's `push` meets an error
+ * that makes sense only once this is known.
+ */
+function lintPreludeShadowing(modules: readonly ModuleInfo[], out: Diagnostic[]): void {
+  for (const m of modules) {
+    for (const def of m.defs.values()) {
+      const at = { file: m.file, span: def.node!.name };
+      const prelude = PRELUDE_FUNCTIONS.get(def.name);
+      if (def.kind === "function" && prelude !== undefined) {
+        const help =
+          `here \`${def.name}\` is this function, not the prelude's \`${prelude.signature}\`; rename it to keep both`;
+        out.push(DIAGNOSTICS.shadowsPrelude.function({ ...at, help }, def.name));
+      } else if (def.kind !== "function" && PRELUDE_TYPES.has(def.name)) {
+        const help =
+          `here \`${def.name}\` is this ${def.kind}, and the prelude's cannot be named; rename it to keep both`;
+        out.push(DIAGNOSTICS.shadowsPrelude.type({ ...at, help }, def.kind, def.name));
+      }
+    }
+  }
 }
 
 function checkMain(

@@ -217,7 +217,20 @@ export interface FieldExpr extends NodeBase {
 export interface CallExpr extends NodeBase {
   readonly kind: "CallExpr";
   readonly callee: Expr;
+  /**
+   * Type arguments written at the call, `empty[Int]()`: not Nazm (the
+   * checker reports N0312 and uses them, so nothing cascades), but parsed, so
+   * that the diagnostic can say what to write instead. Null when absent.
+   */
+  readonly typeArgs: TypeArgs | null;
   readonly args: readonly Expr[];
+}
+
+/** The bracketed type arguments of a call, `[Int]`, from `[` to `]`. */
+export interface TypeArgs {
+  readonly start: number;
+  readonly end: number;
+  readonly types: readonly TypeExpr[];
 }
 
 /** `Point { x: 1, y }`, `shapes.Point { ... }`, `Box[Int] { ... }`. */

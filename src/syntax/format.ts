@@ -371,6 +371,11 @@ class Printer {
     }
   }
 
+  /** A call's type arguments as written (N0312 reports them; formatting keeps them). */
+  #typeArgs(e: A.CallExpr): string {
+    return e.typeArgs === null ? "" : `[${e.typeArgs.types.map((t) => this.#type(t)).join(", ")}]`;
+  }
+
   #pattern(p: A.Pattern): string {
     switch (p.kind) {
       case "WildcardPattern":
@@ -465,7 +470,7 @@ class Printer {
       case "CallExpr": {
         const callee = this.#flat(e.callee);
         const args = this.#flatList(e.args);
-        return callee === null || args === null ? null : `${callee}(${args})`;
+        return callee === null || args === null ? null : `${callee}${this.#typeArgs(e)}(${args})`;
       }
       case "RecordLit": {
         const fields: string[] = [];
@@ -558,7 +563,7 @@ class Printer {
         return `${target}.${e.name.text}`;
       }
       case "CallExpr": {
-        const callee = this.#expr(e.callee, ind, col);
+        const callee = this.#expr(e.callee, ind, col) + this.#typeArgs(e);
         if (e.args.length === 0) return `${callee}()`;
         return callee + this.#brokenList("(", ")", e.args, e.start, e.end, ind);
       }

@@ -284,12 +284,24 @@ export function postfix(p: Parser): A.Expr {
       if (!chainLink(p, links++)) break;
       let args: A.Expr[] = [];
       args = list(p, T.RParen, innerExpr);
-      e = { kind: "CallExpr", start: e.start, end: prevEnd(p), callee: e, args };
+      e = { kind: "CallExpr", start: e.start, end: prevEnd(p), callee: e, typeArgs: null, args };
+    } else if (k === T.LBracket && typeArgsAtCall(p, e)) {
+      if (!chainLink(p, links++)) break;
+      const start = tokenStart(p);
+      const types = list(p, T.RBracket, typeExpr);
+      const typeArgs = { start, end: prevEnd(p), types };
+      const args = list(p, T.RParen, innerExpr);
+      e = { kind: "CallExpr", start: e.start, end: prevEnd(p), callee: e, typeArgs, args };
     } else if (k === T.Dot) {
       if (!chainLink(p, links++)) break;
       bump(p);
       const name = nameRef(p);
       e = { kind: "FieldExpr", start: e.start, end: prevEnd(p), target: e, name };
+    } else if (k === T.LBrace && p.noRecord && plainlyFields(p)) {
+      const path = typePath(e);
+      if (path === null || !isUpper(path[path.length - 1].text)) break;
+      if (!chainLink(p, links++)) break;
+      e = recordInHead(p, e, path);
     } else if (
       (k === T.LBrace && !p.noRecord) || (k === T.LBracket)
     ) {
@@ -300,6 +312,51 @@ export function postfix(p: Parser): A.Expr {
     } else break;
   }
   return e;
+}
+
+/**
+ * Whether the `[` here begins type arguments of a call, `empty[Int]()`:
+ * after a function's path (its last name lower-case, so not a record
+ * literal) and closed by a `]` right before `(`.
+ */
+function typeArgsAtCall(p: Parser, callee: A.Expr): boolean {
+  const path = typePath(callee);
+  if (path === null || isUpper(path[path.length - 1].text)) return false;
+  const close = p.partner[p.pos];
+  return close > p.pos && close < p.eof && p.kinds[close + 1] === T.LParen;
+}
+
+/** Whether the `{` here opens fields (`{ x: …`, `{ x, …`), which no block can begin with. */
+function plainlyFields(p: Parser): boolean {
+  const next = peek(p, 2);
+  return peek(p) === T.Ident && (next === T.Colon || next === T.Comma);
+}
+
+/**
+ * A record literal where the head of an `if` or `match` forbids one: read
+ * as the literal it plainly is, so that the block after it parses and
+ * nothing cascades, and reported (N0110) with the fix that wraps it in
+ * parentheses.
+ */
+function recordInHead(p: Parser, target: A.Expr, path: A.NameRef[]): A.Expr {
+  const literal = recordLit(p, target, path);
+  const file = p.file;
+  const shown = p.head === "if" ? "the `if`'s block" : "the `match`'s arms";
+  p.diags.push(D.recordInHead.literal({
+    file,
+    span: literal,
+    help: `here \`{\` would begin ${shown}: wrap the literal in parentheses`,
+    fixes: [{
+      title: "wrap the record literal in parentheses",
+      applicability: "automatic",
+      precondition: { kind: "none" },
+      edits: [
+        { file, span: { start: literal.start, end: literal.start }, replacement: "(" },
+        { file, span: { start: literal.end, end: literal.end }, replacement: ")" },
+      ],
+    }],
+  }, p.head));
+  return literal;
 }
 
 /** One more link of a postfix chain; false (after a diagnostic) past the depth limit. */
@@ -400,11 +457,14 @@ export function requiredBlock(p: Parser): A.Block {
   return { kind: "Block", start: at, end: at, statements: [], tail: null };
 }
 
-export function condition(p: Parser): A.Expr {
+export function condition(p: Parser, head: "if" | "match"): A.Expr {
   const saved = p.noRecord;
+  const savedHead = p.head;
   p.noRecord = true;
+  p.head = head;
   const e = expr(p);
   p.noRecord = saved;
+  p.head = savedHead;
   return e;
 }
 
@@ -412,7 +472,7 @@ export function ifExpr(p: Parser): A.Expr {
   const start = tokenStart(p);
   if (!enter(p)) return skipTooDeep(p);
   bump(p);
-  const test = condition(p);
+  const test = condition(p, "if");
   const then = requiredBlock(p);
   let otherwise: A.Block | A.IfExpr | null = null;
   if (eat(p, T.KwElse)) {
@@ -429,7 +489,7 @@ export function matchExpr(p: Parser): A.Expr {
   const start = tokenStart(p);
   if (!enter(p)) return skipTooDeep(p);
   bump(p);
-  const scrutinee = condition(p);
+  const scrutinee = condition(p, "match");
   let arms: A.MatchArm[] = [];
   if (atKind(p, T.LBrace)) {
     const saved = p.noRecord;

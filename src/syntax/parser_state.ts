@@ -68,6 +68,8 @@ export interface Parser {
   depth: number;
   tooDeep: boolean;
   noRecord: boolean;
+  /** The head being parsed while record literals are barred, for N0110's wording. */
+  head: "if" | "match";
   lastErrorAt: number;
   /** Shared stack for list elements, statements and arms under construction (see {@link list}). */
   readonly scratch: unknown[];
@@ -100,6 +102,7 @@ export function newParser(tokens: TokenStream, file: string, lexErrors: LexError
     depth: 0,
     tooDeep: false,
     noRecord: false,
+    head: "if",
     lastErrorAt: -1,
     scratch: [],
     names: new Array(1024),

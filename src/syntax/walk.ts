@@ -46,7 +46,9 @@ export function children(node: A.Node): A.Node[] {
     case "FieldExpr":
       return [node.target, node.name];
     case "CallExpr":
-      return [node.callee, ...node.args];
+      return node.typeArgs === null
+        ? [node.callee, ...node.args]
+        : [node.callee, ...node.typeArgs.types, ...node.args];
     case "RecordLit":
       return [node.type, ...node.fields];
     case "FieldInit":

@@ -19,6 +19,7 @@ import {
   TokenKind,
   walk,
 } from "../../src/syntax/mod.ts";
+import type { TextEdit } from "../../src/base/mod.ts";
 
 const encoder = new TextEncoder();
 
@@ -490,4 +491,32 @@ Deno.test("walk visits every node once, in source order", () => {
     return n.kind !== "FnDecl";
   });
   assertEquals(skipped, 2);
+});
+
+/** The text after applying every edit of a diagnostic's first fix (edits sorted, not overlapping). */
+function applyFirstFix(src: string, d: { fixes: readonly { edits: readonly TextEdit[] }[] }) {
+  let out = src;
+  for (const e of [...d.fixes[0].edits].sort((a, b) => b.span.start - a.span.start)) {
+    out = out.slice(0, e.span.start) + e.replacement + out.slice(e.span.end);
+  }
+  return out;
+}
+
+Deno.test("a record literal in an `if` or `match` head: one N0110, no cascade, and its fix parses clean", () => {
+  for (
+    const src of [
+      "fn f(p: P) -> Bool { if p == P { x: 0 } { true } else { false } }",
+      "fn f(p: P) -> Bool { if p == m.P { x, y: 1 } { true } else { false } }",
+      "fn f() -> Int { match P { x: 1 } { q => q.x } }",
+      "fn f(p: P) -> Bool { if true { false } else if p == P { x: 0 } { true } else { false } }",
+    ]
+  ) {
+    const r = parseText(src);
+    assertEquals(r.diagnostics.map((d) => d.code), ["N0110"], src);
+    assertEquals(parseText(applyFirstFix(src, r.diagnostics[0])).diagnostics, [], src);
+  }
+  // Braces that a block may begin with stay a block: `{ x }`, `{ f(x) }`, `{}`.
+  for (const src of ["fn f(x: Int) -> Int { if P { x } else { 0 } }", "fn f() { if A {} }"]) {
+    assertEquals(parseText(src).diagnostics.some((d) => d.code === "N0110"), false, src);
+  }
 });

@@ -132,7 +132,7 @@ export const DIAGNOSTICS = {
     group: "syntax",
     title: "expected token",
     explanation:
-      "The parser found a token where the grammar allows another (or an item, an expression, a pattern, a type). It reports the first such place and resumes at the next item, statement, list element or match arm, so the rest of the file is still checked.",
+      "The parser found a token where the grammar allows another (or an item, an expression, a pattern, a type). It reports the first such place and resumes at the next item, statement, list element or match arm, so the rest of the file is still checked. Where the token is what another language writes (indexing `xs[0]`, assignment `x = 1`, `for` loops, `struct`, `def`, `: Int` for a result type), the help says what Nazm has instead.",
     example: "fn f(x: Int) -> Int { x + }",
     repair: "fn f(x: Int) -> Int { x + 1 }",
     fixes: [],
@@ -292,7 +292,7 @@ export const DIAGNOSTICS = {
     group: "resolution",
     title: "unknown name",
     explanation:
-      "A name in an expression or a type does not refer to any local, parameter, definition of the module, imported name or prelude item. Check the spelling, or import the definition from the module that declares it.",
+      "A name in an expression or a type does not refer to any local, parameter, definition of the module, imported name or prelude item. Check the spelling, or import the definition from the module that declares it. A name another language uses for something Nazm spells differently (`length`, `println`, `null`, `i32`, `Vec`) gets a help that says what Nazm writes, offered as the closest name.",
     example: 'fn main() -> Unit {\n  let greeting = "hi";\n  print(greting)\n}',
     repair: 'fn main() -> Unit {\n  let greeting = "hi";\n  print(greeting)\n}',
     fixes: [

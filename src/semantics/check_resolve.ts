@@ -10,6 +10,7 @@ import type { NamedType, NameRef, TypeExpr } from "../syntax/mod.ts";
 import type { DefInfo, ModuleInfo } from "./binder.ts";
 import type { RefRole } from "./links.ts";
 import { addImport, closestName } from "./fixes.ts";
+import { foreignName } from "./foreign_names.ts";
 import { PRELUDE_FUNCTIONS, PRELUDE_TYPES, PRELUDE_VARIANTS } from "./prelude.ts";
 import { ERROR, freshVar, type Subst, type Type, UNIT } from "./types.ts";
 import {
@@ -216,6 +217,9 @@ export function unknownName(
   let closest = closestName(name, candidates.filter((n) => !n.includes(".")));
   const variant = candidates.find((n) => n.includes(".") && n.endsWith(`.${name}`));
   if (variant !== undefined) closest = variant;
+  // A name from another language (`length`, `i32`, `null`): Nazm's own, when it is in scope.
+  const foreign = variant === undefined ? foreignName(what, name) : undefined;
+  if (foreign?.use != null && candidates.includes(foreign.use)) closest = foreign.use;
   if (closest !== null) {
     fixes.push({
       title: `use \`${closest}\``,
@@ -239,5 +243,5 @@ export function unknownName(
       });
     }
   }
-  report(c, D.unknownName.inScope({ file, span: ref, fixes }, what, name));
+  report(c, D.unknownName.inScope({ file, span: ref, fixes, help: foreign?.help }, what, name));
 }

@@ -10,6 +10,7 @@
  * @module
  */
 import { DIAGNOSTICS as D } from "../base/mod.ts";
+import { lookAlikeHelp } from "./newcomer.ts";
 
 import {
   ACTIVE_KEYWORDS,
@@ -335,7 +336,7 @@ export function lex(source: Uint8Array): LexResult {
       code: D.invalidCharacter.code,
       start,
       end: i,
-      message: invalidMessage(b, start, i),
+      ...invalidCharacter(b, start, i),
     });
     buf.push(TokenKind.Error, start, i);
   }
@@ -478,14 +479,16 @@ function skipInvalid(b: Uint8Array, i: number): number {
   return i;
 }
 
-function invalidMessage(b: Uint8Array, s: number, e: number): string {
-  if (utf8SequenceLength(b, s) === 0) return D.invalidCharacter.text.invalidUtf8();
+/** The message of an invalid character run, and what to write instead where that is known. */
+function invalidCharacter(b: Uint8Array, s: number, e: number): { message: string; help?: string } {
+  if (utf8SequenceLength(b, s) === 0) return { message: D.invalidCharacter.text.invalidUtf8() };
   const text = utf8Decoder.decode(b.subarray(s, e));
   const first = String.fromCodePoint(text.codePointAt(0) ?? 0xfffd);
   const shown = first.charCodeAt(0) < 0x20 || first.charCodeAt(0) === 0x7f
     ? `U+${first.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`
     : `\`${first}\``;
-  return D.invalidCharacter.text.inCode(shown);
+  const help = lookAlikeHelp(first);
+  return { message: D.invalidCharacter.text.inCode(shown), help };
 }
 
 /** True when the number token `[s, e)` is a float: a `.` or an exponent outside hex. */

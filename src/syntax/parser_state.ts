@@ -11,6 +11,7 @@ import type { Diagnostic, Fix, Label } from "../base/mod.ts";
 import { decodeString, type LexError, TOKEN_NAMES, TokenKind as T } from "./lexer.ts";
 import type { TokenStream } from "./lexer.ts";
 import { DIAGNOSTICS as D } from "../base/mod.ts";
+import { FOREIGN_TOKENS, foreignWordHelp, reservedHelp } from "./newcomer.ts";
 
 /**
  * The deepest nesting of expressions, types and patterns the parser
@@ -63,6 +64,8 @@ export interface Parser {
   readonly mismatched: Set<number>;
   /** Start offsets of unterminated strings: the `;` or `)` the parser misses next is inside them. */
   readonly unterminated: Set<number>;
+  /** Start offsets of invalid characters (N0100), in order: the token after one is no news. */
+  readonly invalid: number[];
   /** The current significant token. */
   pos: number;
   depth: number;
@@ -98,6 +101,7 @@ export function newParser(tokens: TokenStream, file: string, lexErrors: LexError
     unclosedAtEof: false,
     mismatched: new Set(),
     unterminated: new Set(),
+    invalid: [],
     pos: 0,
     depth: 0,
     tooDeep: false,
@@ -109,8 +113,9 @@ export function newParser(tokens: TokenStream, file: string, lexErrors: LexError
     nameCount: 0,
   };
   for (const e of lexErrors) {
-    p.diags.push(diagnostic(p, e.code, e.start, e.end, e.message));
+    p.diags.push(diagnostic(p, e.code, e.start, e.end, e.message, [], e.help ?? null));
     if (e.code === D.unterminatedString.code) p.unterminated.add(e.start);
+    if (e.code === D.invalidCharacter.code) p.invalid.push(e.start);
   }
   // One pass into arrays sized for every token; views keep the used part.
   const n = tokens.count;
@@ -400,9 +405,9 @@ export function expected(p: Parser, what: string): void {
   if (OPENER_OF[k] !== 0 && p.mismatched.has(p.pos)) return;
   if (p.pos > 0 && p.unterminated.has(p.starts[p.pos - 1])) return;
   if (p.tooDeep && k === T.Eof) return;
-  const help = k === T.KwReserved
-    ? "this word is reserved for a later version of Nazm and cannot be used as a name"
-    : null;
+  // `a ≠ b`: N0100 at `≠` already says what is wrong; `b` being unexpected follows from it.
+  if (afterInvalidCharacter(p)) return;
+  const help = k === T.KwReserved ? reservedHelp(tokenText(p)) : foreignHelp(p, what);
   reportError(
     p,
     D.expectedToken.code,
@@ -411,6 +416,36 @@ export function expected(p: Parser, what: string): void {
     D.expectedToken.text.expected(what, foundText(p)),
     help,
   );
+}
+
+/** Whether an invalid character lies between the previous token and this one. */
+function afterInvalidCharacter(p: Parser): boolean {
+  const from = p.pos > 0 ? p.ends[p.pos - 1] : 0;
+  const to = tokenStart(p);
+  const list = p.invalid;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] < to;
+}
+
+/**
+ * Help for what a newcomer brings from another language and the grammar
+ * does not have: indexing, lambdas, assignment, `:` before a result type,
+ * other languages' words for items.
+ */
+function foreignHelp(p: Parser, what: string): string | null {
+  const k = current(p);
+  if (k === T.LBracket && what !== "expression") return FOREIGN_TOKENS.indexing;
+  if (k === T.PipePipe && what === "expression") return FOREIGN_TOKENS.lambda;
+  if (k === T.Eq) return FOREIGN_TOKENS.assignment;
+  if (k === T.Colon && what.includes("`{`")) return FOREIGN_TOKENS.resultColon;
+  if (k === T.Ident) return foreignWordHelp(tokenText(p));
+  return null;
 }
 
 export function expect(p: Parser, k: number): boolean {

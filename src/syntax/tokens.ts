@@ -163,6 +163,8 @@ export interface LexError {
   readonly start: number;
   readonly end: number;
   readonly message: string;
+  /** What to write instead, where the character has a plain ASCII counterpart. */
+  readonly help?: string;
 }
 
 /** True for the kinds the parser skips (whitespace, newlines, comments). */

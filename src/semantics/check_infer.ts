@@ -41,7 +41,6 @@ import {
   declaredSignature,
   noteShadowing,
   shadowedPrelude,
-  variantsHelp,
   writable,
 } from "./check_teach.ts";
 import {
@@ -58,6 +57,7 @@ import {
   report,
   sig,
   spanOf,
+  variantsHelp,
 } from "./check_state.ts";
 import {
   calleeDef,

@@ -35,6 +35,7 @@ import {
   report,
   sig,
   spanOf,
+  variantsHelp,
 } from "./check_state.ts";
 import { outer } from "./check_values.ts";
 
@@ -221,7 +222,8 @@ export function resolveVariantPath(
   outer(ctx, enumRef, enumDef.module === null ? null : enumDef.key);
   const index = sig(c, enumDef).variantIndex.get(last.text);
   if (index === undefined) {
-    report(c, D.unknownVariant.ofEnum({ file: ctx.file, span: last }, enumDef.name, last.text));
+    const at = { file: ctx.file, span: last, help: variantsHelp(c, enumDef) };
+    report(c, D.unknownVariant.ofEnum(at, enumDef.name, last.text));
     return null;
   }
   return { def: enumDef, index };

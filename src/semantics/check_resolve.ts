@@ -168,7 +168,8 @@ export function memberOf(
       span: spanOf(def.node!.name),
       message: "declared here without `pub`",
     }];
-    report(c, D.notExported.private({ file, span: ref, labels }, ref.text, target.name));
+    const help = `mark it \`pub\` in \`${target.file}\` to use it here`;
+    report(c, D.notExported.private({ file, span: ref, labels, help }, ref.text, target.name));
     return null;
   }
   return def;

@@ -357,3 +357,11 @@ export function literalType(lit: IntLit | FloatLit | StringLit | BoolLit | UnitL
       return UNIT;
   }
 }
+
+/** The help of an unknown variant: the enum's variants, each as it is written. */
+export function variantsHelp(c: Checker, def: DefInfo): string {
+  const variants = sig(c, def).variants.map((v) => `\`${def.name}.${v.name}\``);
+  return variants.length === 0
+    ? `\`${def.name}\` has no variants`
+    : `the variants of \`${def.name}\` are ${variants.join(", ")}`;
+}

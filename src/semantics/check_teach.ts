@@ -143,11 +143,3 @@ export function writable(ctx: Ctx, t: Type): boolean {
       return false;
   }
 }
-
-/** The help of an unknown variant: the enum's variants, each as it is written. */
-export function variantsHelp(c: Checker, def: DefInfo): string {
-  const variants = sig(c, def).variants.map((v) => `\`${def.name}.${v.name}\``);
-  return variants.length === 0
-    ? `\`${def.name}\` has no variants`
-    : `the variants of \`${def.name}\` are ${variants.join(", ")}`;
-}

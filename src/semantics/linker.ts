@@ -99,7 +99,8 @@ export function linkModules(
               span: { start: def.node!.name.start, end: def.node!.name.end },
               message: "declared here without `pub`",
             }];
-            const at = { file: module.file, span: name.ref, labels };
+            const help = `mark it \`pub\` in \`${target.file}\` to import it`;
+            const at = { file: module.file, span: name.ref, labels, help };
             diagnostics.push(DIAGNOSTICS.notExported.private(at, text, info.moduleName));
           } else {
             name.def = def;

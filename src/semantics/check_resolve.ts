@@ -220,7 +220,10 @@ export function unknownName(
   if (variant !== undefined) closest = variant;
   // A name from another language (`length`, `i32`, `null`): Nazm's own, when it is in scope.
   const foreign = variant === undefined ? foreignName(what, name) : undefined;
-  if (foreign?.use != null && candidates.includes(foreign.use)) closest = foreign.use;
+  if (foreign !== undefined) {
+    // No Nazm equivalent (`map`, `self`): a near spelling (`max`) would only mislead.
+    closest = foreign.use !== null && candidates.includes(foreign.use) ? foreign.use : null;
+  }
   if (closest !== null) {
     fixes.push({
       title: `use \`${closest}\``,

@@ -105,7 +105,7 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
     help:
       "Loads ROOT and every module it imports, and reports each diagnostic as rustc lays it out.\n\n" +
       `  ${SOURCE_ROOT}\n` +
-      "  --json              one nazm.diagnostic/1 object per diagnostic, in a JSON array\n" +
+      "  --json              one nazm.diagnostic/2 object per diagnostic, in a JSON array\n" +
       "  --summary-json      the nazm.command-summary/1 object nazm.command_summary answers\n\n" +
       "Exit status: 0 without errors (warnings allowed), 1 with errors, 2 on a usage error or an\n" +
       "unreadable root.",
@@ -145,17 +145,19 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
     usage: usageOf(DIAGNOSTICS_USAGE),
     help:
       "With ROOT, the index (nazm.diagnostic-index/2); with an ID from it, its STATE and ROOT,\n" +
-      "that diagnostic in full with its fixes (nazm.diagnostic/1).\n" + JSON_FACT,
+      "that diagnostic in full with its fixes (nazm.diagnostic/2).\n" + JSON_FACT,
     run: diagnostics,
   },
   docs: {
     summary: "Nazm's documentation by section (start with `section language-card`)",
     usage: DOCS_USAGE,
     help:
-      "`index` lists every document and section id with the corpus STATE; `section` prints one\n" +
-      "section's exact text. Start with the language card: `nazm docs section language-card\n" +
-      "--state STATE`. --docs names the folder holding nazm-repo.json (default: this build's).\n" +
-      JSON_FACT,
+      "`index` lists every document and section id with the corpus STATE (the whole index is\n" +
+      "large; --document ID lists one document); `section` prints one section's exact text.\n" +
+      "Start with the language card, the whole language in one section, in two calls:\n" +
+      "  nazm docs index --document language-card       (small: its \"state\" is STATE)\n" +
+      "  nazm docs section language-card --state STATE\n" +
+      "--docs names the folder holding nazm-repo.json (default: this build's).\n" + JSON_FACT,
     run: docs,
   },
   repo: {

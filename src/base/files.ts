@@ -44,6 +44,22 @@
  *
  * A read that sees a change is tried again, a few times, then refused.
  *
+ * A long-lived reader (the server's worker, the language server) may pass
+ * {@link KnownFiles}: the files it read whole before. Such a file is answered
+ * from memory when its real path still lies inside the root and `lstat` of
+ * that path shows the very file read then, unchanged: the same device,
+ * inode, size, `mtime` and `ctime`. Any write to a file sets its `ctime` to
+ * the current time and no process can set it back, so an unchanged `ctime`
+ * proves unchanged bytes, provided the `ctime` was already certainly past
+ * when the bytes were read (a file changed within the same second of a
+ * whole-second `ctime` is not remembered, and is read again next time, as
+ * git treats a "racily clean" file). The folders on the way need no proof
+ * here: whatever the path resolves through, bytes come from memory only when
+ * they are those of a file that an earlier confined read proved inside the
+ * root, and still are that file's bytes. This turns each unchanged file's
+ * dozen system calls into two (measured: the 201 files of the generated
+ * 100,000-line program, 44 ms a read of them all, 5 ms with every file known).
+ *
  * Every refusal is the same whatever lies outside the root: a link whose
  * target is outside, missing, or a loop, or a path behind such a link, is
  * `link_outside` alike (tests/security/link_existence_test.ts).
@@ -124,6 +140,29 @@ export function newReadSession(): ReadSession {
   return { churning: new Set() };
 }
 
+/** Files read whole before, by real path, with what proves them unchanged (see the module comment). */
+export type KnownFiles = Map<string, KnownFile>;
+
+/** A file as a confined read found it: its identity, size and times, and its bytes. */
+export interface KnownFile {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly mtimeNs: bigint;
+  readonly ctimeNs: bigint;
+  readonly bytes: Uint8Array;
+}
+
+/** An empty memory of files, for one long-lived reader. */
+export function newKnownFiles(): KnownFiles {
+  return new Map();
+}
+
+/** Forgets every known file but those at `keep` (real paths): files no longer read. */
+export function retainKnownFiles(known: KnownFiles, keep: ReadonlySet<string>): void {
+  for (const path of known.keys()) if (!keep.has(path)) known.delete(path);
+}
+
 const { O_RDONLY, O_NONBLOCK, O_NOFOLLOW } = fs.constants;
 /**
  * Read-only; non-blocking, so that a FIFO swapped in after the type check
@@ -146,17 +185,24 @@ const LINK_OUTSIDE: ConfinedReadError = {
  * Reads `path` if it is a regular file of at most `limit` bytes whose real
  * path lies inside `realRoot` (a real path), proving that the bytes come from
  * that file (see the module comment). Never blocks on a FIFO or a device.
+ * With `known`, an unchanged file read before is answered from it, and a
+ * file read now is remembered in it.
  */
 export function readConfined(
   realRoot: string,
   path: string,
   limit: number,
   session: ReadSession = newReadSession(),
+  known: KnownFiles | null = null,
 ): Uint8Array | ConfinedReadError {
+  if (known !== null) {
+    const remembered = knownBytes(realRoot, path, limit, known);
+    if (remembered !== null) return remembered;
+  }
   let why = "";
   let waited = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const outcome = readOnce(realRoot, path, limit, session);
+    const outcome = readOnce(realRoot, path, limit, session, known);
     if (!(outcome instanceof Changed)) return outcome;
     why = outcome.why;
     if (outcome.folder !== null) {
@@ -190,11 +236,75 @@ function sameFile(a: Identity, b: Identity): boolean {
   return a.dev === b.dev && a.ino === b.ino;
 }
 
+/**
+ * The bytes of `path` from `known`, when its real path lies inside the root
+ * and is the remembered file, unchanged; null when it must be read.
+ */
+function knownBytes(
+  realRoot: string,
+  path: string,
+  limit: number,
+  known: KnownFiles,
+): Uint8Array | null {
+  let real: string;
+  try {
+    real = Deno.realPathSync(path);
+  } catch {
+    return null;
+  }
+  const file = known.get(real);
+  if (file === undefined || !isWithin(realRoot, real)) return null;
+  let now: fs.BigIntStats;
+  try {
+    now = fs.lstatSync(real, { bigint: true });
+  } catch {
+    return null;
+  }
+  if (
+    now.isFile() && sameFile(now, file) && now.size === file.size &&
+    now.mtimeNs === file.mtimeNs && now.ctimeNs === file.ctimeNs && file.bytes.length <= limit
+  ) {
+    return file.bytes;
+  }
+  known.delete(real);
+  return null;
+}
+
+/**
+ * Remembers a file read whole, when its times prove that any later write
+ * shows: unchanged during the read, and last changed certainly before the
+ * read began (`started`, see {@link folderTimes} on whole-second times).
+ */
+function remember(
+  known: KnownFiles,
+  real: string,
+  open: fs.BigIntStats,
+  after: fs.BigIntStats,
+  started: bigint,
+  bytes: Uint8Array,
+): void {
+  const unchanged = after.size === open.size && after.mtimeNs === open.mtimeNs &&
+    after.ctimeNs === open.ctimeNs && BigInt(bytes.length) === open.size;
+  // Only the ctime: an mtime can be set to anything, and proves nothing.
+  const latest = open.ctimeNs % SECOND === 0n ? open.ctimeNs + SECOND : open.ctimeNs;
+  const settled = latest + CLOCK_SLACK < started;
+  if (!unchanged || !settled) return;
+  known.set(real, {
+    dev: open.dev,
+    ino: open.ino,
+    size: open.size,
+    mtimeNs: open.mtimeNs,
+    ctimeNs: open.ctimeNs,
+    bytes,
+  });
+}
+
 function readOnce(
   realRoot: string,
   path: string,
   limit: number,
   session: ReadSession,
+  known: KnownFiles | null,
 ): Uint8Array | ConfinedReadError | Changed {
   const started = BigInt(Date.now()) * MS;
   let real: string;
@@ -252,6 +362,7 @@ function readOnce(
     if (later instanceof Changed || later.some((time, i) => time !== before[i])) {
       return changed("a folder on its way changed");
     }
+    if (known !== null) remember(known, real, open, after, started, bytes);
     return bytes;
   } catch (error) {
     return unreadable(error);

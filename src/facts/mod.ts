@@ -14,6 +14,7 @@ export {
   type FactOptions,
   matchFile,
   newFactCache,
+  pruneFactCache,
   type RootConfig,
   type RootIdentity,
   rootIdentity,

@@ -5,11 +5,18 @@
  * @module
  */
 import { join } from "node:path";
-import { blake3, blake3Framed } from "../base/mod.ts";
+import {
+  blake3,
+  blake3Framed,
+  type KnownFiles,
+  newKnownFiles,
+  retainKnownFiles,
+} from "../base/mod.ts";
 import {
   type Compilation,
   type CompiledFile,
   type Engine,
+  type FileMemo,
   loadCompilation,
   moduleNameOf,
   newEngine,
@@ -23,21 +30,36 @@ export interface RootConfig {
 }
 
 /**
- * What a long-lived caller (the server's worker) keeps between calls: parse
- * results by file digest, and the incremental engine (src/semantics/engine.ts)
- * with the last analysis of the disk, from which the next is computed
- * checking only what an edit reaches. Every call still reads and hashes
- * every file; answers are byte-identical with and without the cache (tests
- * run both ways).
+ * What a long-lived caller (the server's worker, the language server) keeps
+ * between calls: the files read, answered from memory while `lstat` proves
+ * them unchanged (src/base/files.ts), their digests and line indexes, parse
+ * results by file digest, and the incremental engine
+ * (src/semantics/engine.ts) with the last analysis of the disk, from which
+ * the next is computed checking only what an edit reaches. Answers are
+ * byte-identical with and without the cache (tests run both ways).
  */
 export interface FactCache {
+  readonly files: KnownFiles;
+  readonly memo: FileMemo;
   readonly parses: ParseCache;
   readonly engine: Engine;
 }
 
 /** An empty cache. */
 export function newFactCache(): FactCache {
-  return { parses: new Map(), engine: newEngine() };
+  return { files: newKnownFiles(), memo: new WeakMap(), parses: new Map(), engine: newEngine() };
+}
+
+/**
+ * Forgets what the compilation just made no longer reads: an edited file's
+ * old parse, a deleted file's bytes (each would otherwise stay for the
+ * server's lifetime).
+ */
+export function pruneFactCache(cache: FactCache, compilation: Compilation): void {
+  const live = new Set(compilation.files.map((f) => f.digest));
+  for (const digest of cache.parses.keys()) if (!live.has(digest)) cache.parses.delete(digest);
+  const read = [...compilation.files, ...compilation.rejected];
+  retainKnownFiles(cache.files, new Set(read.map((f) => join(compilation.sourceRoot, f.path))));
 }
 
 /** Options that change how, never what, a fact is computed. */
@@ -50,15 +72,12 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
   const cache = options.cache;
   const compilation = loadCompilation(config.root, {
     sourceRoot: config.sourceRoot,
+    known: cache?.files,
+    memo: cache?.memo,
     cache: cache?.parses,
     engine: cache?.engine,
   });
-  if (cache !== undefined) {
-    // Keep only what the current sources can reuse: an edited file's old
-    // parse would otherwise stay for the server's lifetime.
-    const live = new Set(compilation.files.map((f) => f.digest));
-    for (const digest of cache.parses.keys()) if (!live.has(digest)) cache.parses.delete(digest);
-  }
+  if (cache !== undefined) pruneFactCache(cache, compilation);
   return compilation;
 }
 
@@ -89,6 +108,7 @@ export function compileEdited(
   return loadCompilation(join(compilation.sourceRoot, compilation.root), {
     sourceRoot: compilation.sourceRoot,
     cache: parses,
+    memo: options.cache?.memo,
     engine: options.cache?.engine,
     commit: false,
     host: {

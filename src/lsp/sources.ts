@@ -11,8 +11,7 @@
  *
  * @module
  */
-import type { RootConfig } from "../facts/mod.ts";
-import type { FactCache } from "../facts/mod.ts";
+import { type FactCache, pruneFactCache, type RootConfig } from "../facts/mod.ts";
 import { type Compilation, diskHost, loadCompilation, type SourceHost } from "../semantics/mod.ts";
 
 /** The open buffers, by absolute path under the source root, as UTF-8 bytes. */
@@ -33,7 +32,7 @@ export function compileSources(
   cache: FactCache,
   resolve: boolean,
 ): Compilation {
-  const disk = diskHost(config.sourceRoot);
+  const disk = diskHost(config.sourceRoot, cache.files);
   const host: SourceHost = {
     readFile(path, limit) {
       const open = buffers.get(path);
@@ -50,12 +49,12 @@ export function compileSources(
   const compilation = loadCompilation(config.root, {
     sourceRoot: config.sourceRoot,
     host,
+    memo: cache.memo,
     cache: cache.parses,
     resolve,
     engine: resolve ? undefined : cache.engine,
   });
-  // Keep only what the current sources can reuse: each keystroke's parse would otherwise stay.
-  const live = new Set(compilation.files.map((f) => f.digest));
-  for (const digest of cache.parses.keys()) if (!live.has(digest)) cache.parses.delete(digest);
+  // Each keystroke's parse would otherwise stay.
+  pruneFactCache(cache, compilation);
   return compilation;
 }

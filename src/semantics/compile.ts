@@ -13,6 +13,7 @@ import { bindModule } from "./binder.ts";
 import { checkModules } from "./checker.ts";
 import { linkModules } from "./linker.ts";
 import {
+  type FileMemo,
   MAX_FILES,
   moduleNameOf,
   modulePath,
@@ -36,7 +37,7 @@ import {
   sortDiagnostics,
 } from "./analysis.ts";
 
-export type { Analysis, CheckedProgram, CompiledFile, ParsedModules, RejectedFile };
+export type { Analysis, CheckedProgram, CompiledFile, FileMemo, ParsedModules, RejectedFile };
 export { moduleStatus, sortDiagnostics };
 
 /** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
@@ -45,6 +46,8 @@ export type ParseCache = Map<string, ParseResult>;
 export interface CompileOptions {
   /** Optional reuse of parse results; answers are identical without it. */
   readonly cache?: ParseCache;
+  /** Optional reuse of digests and line indexes ({@link FileMemo}); answers are identical without it. */
+  readonly memo?: FileMemo;
   /**
    * Optional incremental analysis (engine.ts): the engine's last analysis
    * when nothing it depends on changed (the same files, digests, root and
@@ -111,7 +114,7 @@ export function loadCompilation(root: string, options: LoadOptions = {}): Compil
 
 /** Compiles the root of `sources` and every module it imports, transitively. */
 export function compile(sources: Sources, options: CompileOptions = {}): Compilation {
-  const parsed = parseModules(sources, options.cache);
+  const parsed = parseModules(sources, options.cache, options.memo);
   const resolve = options.resolve === true;
   const key = analysisKey(sources, parsed, resolve);
   const analysis = options.engine !== undefined && !resolve
@@ -163,7 +166,11 @@ function analyze(parsed: ParsedModules, resolve: boolean): Analysis {
  * each path once. A missing import is left to the linker (N0202, at the
  * import); every other unread file is diagnosed here.
  */
-function parseModules(sources: Sources, cache: ParseCache | undefined): ParsedModules {
+function parseModules(
+  sources: Sources,
+  cache: ParseCache | undefined,
+  memo: FileMemo | undefined,
+): ParsedModules {
   const rootModule = moduleNameOf(sources.root);
   const out: ParsedModules = {
     rootModule,
@@ -197,7 +204,7 @@ function parseModules(sources: Sources, cache: ParseCache | undefined): ParsedMo
       out.diagnostics.push(rootRefused(sources.root, read.error));
       continue;
     }
-    const file = acceptedFile(sources, module, path, read, cache, out);
+    const file = acceptedFile(sources, module, path, read, cache, memo, out);
     if (file === null) continue;
     out.files.push(file);
     for (const name of importedModules(file.parse)) {
@@ -230,6 +237,7 @@ function acceptedFile(
   path: string,
   read: SourceRead,
   cache: ParseCache | undefined,
+  memo: FileMemo | undefined,
   out: ParsedModules,
 ): CompiledFile | null {
   switch (read.kind) {
@@ -255,13 +263,18 @@ function acceptedFile(
       return null;
     }
     case "text": {
-      const digest = blake3(read.bytes);
+      let seen = memo?.get(read.bytes);
+      if (seen === undefined) {
+        seen = { digest: blake3(read.bytes), lineIndex: new LineIndex(read.bytes) };
+        memo?.set(read.bytes, seen);
+      }
+      const { digest, lineIndex } = seen;
       return {
         path,
         module,
         bytes: read.bytes,
         digest,
-        lineIndex: new LineIndex(read.bytes),
+        lineIndex,
         parse: cachedParse(read.bytes, digest, path, cache),
       };
     }

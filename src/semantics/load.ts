@@ -19,6 +19,8 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import {
   type ConfinedReadError,
   DIAGNOSTICS,
+  type KnownFiles,
+  type LineIndex,
   newReadSession,
   readConfined,
   realPathOrResolved,
@@ -38,6 +40,19 @@ export interface SourceHost {
    */
   readFile(absolutePath: string, limit: number): Uint8Array | ReadError;
 }
+
+/**
+ * What was learnt of bytes seen before, by the very array: their digest and
+ * line index, and that they are UTF-8 (only text gets an entry). A
+ * long-lived caller's unchanged files come back as the same array (the
+ * confined read's known files, an editor's unchanged buffer) and are then
+ * neither validated, hashed nor indexed again. The arrays are never written
+ * to.
+ */
+export type FileMemo = WeakMap<
+  Uint8Array,
+  { readonly digest: string; readonly lineIndex: LineIndex }
+>;
 
 /** At most 8 MiB per source file. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -79,17 +94,24 @@ export interface SourceOptions {
   readonly sourceRoot?: string;
   /** Default: {@link diskHost} under the source root. */
   readonly host?: SourceHost;
+  /** For the default host: files read before, answered from memory while unchanged. */
+  readonly known?: KnownFiles;
+  /** Bytes already known to be UTF-8 are not validated again. */
+  readonly memo?: FileMemo;
 }
 
 /**
  * Reads the disk under a source root (a real path) through the one confined
  * read (src/base/files.ts): a regular file inside it, at most `limit` bytes,
  * proved to be the file that was checked; anything else refused unread. One
- * host per compilation (its reads share one session).
+ * host per compilation (its reads share one session). With `known` (kept by
+ * a long-lived caller), an unchanged file read before is not read again.
  */
-export function diskHost(realSourceRoot: string): SourceHost {
+export function diskHost(realSourceRoot: string, known: KnownFiles | null = null): SourceHost {
   const session = newReadSession();
-  return { readFile: (path, limit) => readConfined(realSourceRoot, path, limit, session) };
+  return {
+    readFile: (path, limit) => readConfined(realSourceRoot, path, limit, session, known),
+  };
 }
 
 /**
@@ -102,7 +124,7 @@ export function openSources(root: string, options: SourceOptions = {}): Sources 
   const real = options.host === undefined ? realPathOrResolved : (path: string) => resolve(path);
   const rootAbs = real(root);
   const sourceRoot = real(options.sourceRoot ?? dirname(rootAbs));
-  const host = options.host ?? diskHost(sourceRoot);
+  const host = options.host ?? diskHost(sourceRoot, options.known ?? null);
   const rootRel = toSlashes(relative(sourceRoot, rootAbs));
   // Outside the source root a file has no module path: refuse it unread.
   const outside = rootRel.startsWith("../") || rootRel === ".." || isAbsolute(rootRel);
@@ -114,7 +136,7 @@ export function openSources(root: string, options: SourceOptions = {}): Sources 
     rootName: root,
     rootOutside: outside ? `the root ${root} is not under the source root ${sourceRoot}` : null,
     absolute,
-    read: (path) => decoded(host.readFile(absolute(path), MAX_FILE_BYTES)),
+    read: (path) => decoded(host.readFile(absolute(path), MAX_FILE_BYTES), options.memo),
   };
 }
 
@@ -134,7 +156,7 @@ export function withBuffers(sources: Sources, buffers: ReadonlyMap<string, Uint8
 }
 
 /** Applies the size limit and the UTF-8 check to what a host answered. */
-function decoded(read: Uint8Array | ReadError): SourceRead {
+function decoded(read: Uint8Array | ReadError, memo?: FileMemo): SourceRead {
   if (!(read instanceof Uint8Array)) {
     if (read.error === "too_large") return { kind: "too_large", why: read.message, error: read };
     return { kind: "unread", error: read };
@@ -143,6 +165,7 @@ function decoded(read: Uint8Array | ReadError): SourceRead {
     const why = DIAGNOSTICS.fileTooLarge.text.overLimit(read.length, MAX_FILE_BYTES);
     return { kind: "too_large", why, error: null };
   }
+  if (memo?.has(read)) return { kind: "text", bytes: read };
   const offset = firstInvalidUtf8(read);
   return offset >= 0 ? { kind: "not_utf8", bytes: read, offset } : { kind: "text", bytes: read };
 }

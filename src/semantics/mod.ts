@@ -12,6 +12,7 @@ export {
   compile,
   type CompiledFile,
   type CompileOptions,
+  type FileMemo,
   loadCompilation,
   type LoadOptions,
   type ParseCache,

@@ -19,6 +19,8 @@ function trappedCache(): FactCache {
   };
   const handler: ProxyHandler<object> = { get: trap, set: trap, has: trap, ownKeys: trap };
   return {
+    files: new Proxy(new Map(), handler) as FactCache["files"],
+    memo: new Proxy(new WeakMap(), handler) as FactCache["memo"],
     parses: new Proxy(new Map(), handler) as FactCache["parses"],
     engine: new Proxy({ state: null, report: null }, handler) as FactCache["engine"],
   };

@@ -14,7 +14,7 @@
 import { join } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
 import { modern, REPO, transcript } from "../support/server.ts";
-import { newReadSession, readConfined } from "../../src/base/mod.ts";
+import { newKnownFiles, newReadSession, readConfined } from "../../src/base/mod.ts";
 
 const OUTSIDE_MARK = "OUTSIDE-SECRET-5b1e";
 
@@ -220,6 +220,77 @@ Deno.test({
       assertEquals(counts.LEAKED ?? 0, 0);
       assert(
         Object.keys(counts).every((k) => ["read", "link_outside", "unreadable"].includes(k)),
+        JSON.stringify(counts),
+      );
+    } finally {
+      await stopSwapper(swapper).catch(() => {});
+      Deno.removeSync(base, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "security: a remembered file under a folder swapped with an outside link is never answered from outside",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    // As above, but through a long-lived reader's memory of files
+    // (KnownFiles): the inside file is settled, so every read that finds it
+    // unchanged answers from memory without the folders' proof. Outside lies
+    // a file of the same size and the same times, so that only its identity
+    // tells it apart.
+    const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-swap-known-" }));
+    const root = join(base, "root");
+    const outside = join(base, "outside");
+    Deno.mkdirSync(join(root, "sub"), { recursive: true });
+    Deno.mkdirSync(outside);
+    const inside = "pub fn value() -> Int {\n  1\n}\n";
+    Deno.writeTextFileSync(join(root, "sub", "swap.nz"), inside);
+    const marked = `// ${OUTSIDE_MARK}\n`;
+    Deno.writeTextFileSync(
+      join(outside, "swap.nz"),
+      marked + "x".repeat(inside.length - marked.length),
+    );
+    const times = Deno.statSync(join(root, "sub", "swap.nz"));
+    Deno.utimeSync(join(outside, "swap.nz"), times.atime!, times.mtime!);
+    Deno.symlinkSync(outside, join(root, "link"));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const known = newKnownFiles();
+    // Remembered while all is quiet: from now on the memory can answer.
+    readConfined(root, join(root, "sub", "swap.nz"), 1024, newReadSession(), known);
+    assertEquals(known.size, 1);
+    const swapper = startSwapper(["exchange", join(root, "sub"), join(root, "link")]);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const counts: Record<string, number> = {};
+      const started = performance.now();
+      for (let i = 0; performance.now() - started < 3_000; i++) {
+        const read = readConfined(
+          root,
+          join(root, "sub", "swap.nz"),
+          1024,
+          newReadSession(),
+          known,
+        );
+        const remembered = [...known.values()].some((f) => f.bytes === read);
+        const kind = !(read instanceof Uint8Array)
+          ? read.error
+          : new TextDecoder().decode(read).includes(OUTSIDE_MARK)
+          ? "LEAKED"
+          : remembered
+          ? "remembered"
+          : "read";
+        counts[kind] = (counts[kind] ?? 0) + 1;
+      }
+      const swaps = await stopSwapper(swapper);
+      console.log(`folder swap race, remembered file: ${swaps} swaps, ${JSON.stringify(counts)}`);
+      assert(swaps > 1000, "the folder was swapped");
+      assertEquals(counts.LEAKED ?? 0, 0);
+      assert((counts.remembered ?? 0) > 0, `the memory was used: ${JSON.stringify(counts)}`);
+      assert(
+        Object.keys(counts).every((k) =>
+          ["read", "remembered", "link_outside", "unreadable"].includes(k)
+        ),
         JSON.stringify(counts),
       );
     } finally {

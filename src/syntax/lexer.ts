@@ -230,6 +230,19 @@ class TokenBuffer {
     this.count = i + 1;
   }
 
+  /**
+   * Drops the capacity beyond the tokens: a parse result keeps its tokens
+   * (the language server's semantic tokens), and a long-lived caller keeps
+   * every file's parse (measured: 6 MB of the generated 100,000-line
+   * program's 15 MB of token arrays were unused capacity).
+   */
+  trim(): void {
+    if (this.kinds.length - this.count < 64) return;
+    this.kinds = this.kinds.slice(0, this.count);
+    this.starts = this.starts.slice(0, this.count);
+    this.ends = this.ends.slice(0, this.count);
+  }
+
   #grow(): void {
     const cap = this.kinds.length * 2;
     const kinds = new Uint8Array(cap);
@@ -341,6 +354,7 @@ export function lex(source: Uint8Array): LexResult {
     buf.push(TokenKind.Error, start, i);
   }
   buf.push(TokenKind.Eof, n, n);
+  buf.trim();
   return {
     tokens: new TokenStream(source, buf.kinds, buf.starts, buf.ends, buf.count, ascii),
     errors,

@@ -105,16 +105,27 @@ Deno.test("engine: after each of 600 random edits, the same facts as a whole ana
   assert(recheckedOne > steps / 10, `${recheckedOne} of ${steps} steps checked one module`);
 });
 
-/** Compiles `steps` in turn with one engine; each step's facts must equal a whole analysis's. */
-function sequence(steps: readonly Map<string, string>[]): { checked: string[][] } {
+/**
+ * Compiles `steps` in turn with one engine and one parse cache (as the
+ * server and the language server do: an unchanged file's tree is the same
+ * object, and its bound module is kept); each step's facts must equal a
+ * whole analysis's.
+ */
+function sequence(steps: readonly Map<string, string>[]): { checked: string[][]; engine: Engine } {
   const engine = newEngine();
+  const cache = new Map<string, never>();
   const checked: string[][] = [];
   for (const files of steps) {
-    const incremental = compileFiles(files, { engine });
+    const incremental = compileFiles(files, { engine, cache });
     assertEquals(facts(incremental), facts(compileFiles(files)));
     checked.push([...engine.report!.checked].sort());
   }
-  return { checked };
+  return { checked, engine };
+}
+
+/** The bound module of each module, as the engine keeps it. */
+function boundModules(engine: Engine): Map<string, unknown> {
+  return new Map([...engine.state!.bound.modules].map(([name, b]) => [name, b.info]));
 }
 
 const C = `pub record R { a: Int, b: String }\n`;
@@ -134,6 +145,30 @@ const edited = (path: string, text: string) => new Map([...base, [path, text]]);
 Deno.test("engine: a body edit checks its module alone", () => {
   const { checked } = sequence([base, edited("lib/a.nz", A.replace("n + 1", "n + 2 * n"))]);
   assertEquals(checked, [["lib.a", "lib.b", "lib.c", "main"], ["lib.a"]]);
+});
+
+Deno.test("engine: a body edit binds its module again, and links again only its importers", () => {
+  const engine = newEngine();
+  const cache = new Map<string, never>();
+  compileFiles(base, { engine, cache });
+  const before = boundModules(engine);
+  compileFiles(edited("lib/a.nz", A.replace("n + 1", "n + 2 * n")), { engine, cache });
+  const after = boundModules(engine);
+  // a is bound again; b and main import a and are linked again, in place; c is untouched.
+  assert(after.get("lib.a") !== before.get("lib.a"));
+  for (const name of ["lib.b", "lib.c", "main"]) assert(after.get(name) === before.get(name), name);
+});
+
+Deno.test("engine: a missing import's help follows the module it names a member of", () => {
+  // main imports `lib.a.size`, which names no file; its help says that lib.a
+  // (loaded for b) defines `size`, until it does not: main is linked again
+  // though no module it imports changed.
+  const main =
+    `import lib.b\nimport lib.a.size\n\nfn main() -> Unit {\n  print(to_string(b.use_it()));\n}\n`;
+  const b = `import lib.a\n\npub fn use_it() -> Int {\n  a.get().a\n}\n`;
+  const wrong = new Map([...base, ["main.nz", main], ["lib/b.nz", b]]);
+  const renamed = new Map([...wrong, ["lib/a.nz", A.replace("size(n: Int)", "grow(n: Int)")]]);
+  sequence([wrong, renamed, wrong]);
 });
 
 Deno.test("engine: a body edit that moves later declarations is still a body edit", () => {

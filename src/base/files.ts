@@ -266,7 +266,9 @@ function knownBytes(
   ) {
     return file.bytes;
   }
-  known.delete(real);
+  // Kept: a path seen through a folder swapped for a moment is not the file
+  // changing, and a file that did change never matches again (its ctime
+  // moved on); the caller forgets files no longer read (retainKnownFiles).
   return null;
 }
 

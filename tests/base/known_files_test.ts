@@ -101,7 +101,6 @@ Deno.test("known files: whatever replaces a known file is read as itself, or ref
     Deno.removeSync(path);
     Deno.symlinkSync(join(outside, "secret.nz"), path);
     assertEquals(text(read(root, path, known)), "refused: link_outside");
-    assertEquals(known.size, 0);
 
     // Replaced by a FIFO: refused by kind, never opened.
     Deno.removeSync(path);

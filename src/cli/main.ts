@@ -155,7 +155,7 @@ export const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
       "`index` lists every document and section id with the corpus STATE (the whole index is\n" +
       "large; --document ID lists one document); `section` prints one section's exact text.\n" +
       "Start with the language card, the whole language in one section, in two calls:\n" +
-      "  nazm docs index --document language-card       (small: its \"state\" is STATE)\n" +
+      '  nazm docs index --document language-card       (small: its "state" is STATE)\n' +
       "  nazm docs section language-card --state STATE\n" +
       "--docs names the folder holding nazm-repo.json (default: this build's).\n" + JSON_FACT,
     run: docs,

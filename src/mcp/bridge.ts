@@ -153,9 +153,15 @@ export class AnalysisBridge {
     this.#timeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
   }
 
-  /** Starts the worker now, so the first call does not wait for it to load. */
+  /**
+   * Starts the worker now and has it analyse the root at once, so the first
+   * call waits neither for the worker to load nor, when it comes a moment
+   * later, for the analysis. A worker started again after a failure does not
+   * analyse before its call: a root that ran the last one out of memory
+   * would do it again, and take calls that need no analysis down with it.
+   */
   warm(): void {
-    this.#ensure();
+    this.#ensure(true);
   }
 
   /**
@@ -224,7 +230,7 @@ export class AnalysisBridge {
     } else worker.postMessage(held.message, held.transfer);
   }
 
-  #ensure(): Worker {
+  #ensure(prepare = false): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(
       SANDBOX_MODULE,
@@ -271,7 +277,7 @@ export class AnalysisBridge {
       this.#log.error("a reply from the analysis worker could not be read");
     };
     this.#worker = worker;
-    this.#held = [{ message: { kind: "init", paths: this.#paths }, transfer: [] }];
+    this.#held = [{ message: { kind: "init", paths: this.#paths, prepare }, transfer: [] }];
     return worker;
   }
 

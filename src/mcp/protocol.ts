@@ -10,6 +10,11 @@ import type { ServerPaths, ToolOutcome } from "./types.ts";
 export interface InitMessage {
   readonly kind: "init";
   readonly paths: ServerPaths;
+  /**
+   * Analyse the root now, before any call asks (the server's first worker
+   * only): the first call then finds the analysis made, as a later one does.
+   */
+  readonly prepare: boolean;
 }
 
 /** Main thread → worker: one tool call, arguments already validated. */

@@ -5,7 +5,14 @@
  *
  * @module
  */
+import { compileRoot } from "../facts/mod.ts";
 import { TOOLS } from "./registry.ts";
 import { serveToolsInWorker } from "./worker_host.ts";
 
-serveToolsInWorker(TOOLS);
+// The first analysis of the root, with its model (what most tools read),
+// made while the client is still starting: the same the first call would
+// make, kept in the cache as any call's is.
+serveToolsInWorker(TOOLS, (context) => {
+  const compilation = compileRoot(context.paths, { cache: context.facts.cache });
+  if (compilation.rootError === null && !compilation.needsSyntaxRecovery) void compilation.model;
+});

@@ -12,8 +12,15 @@ import type { CallMessage, InitMessage, ReplyMessage } from "./protocol.ts";
 import { newFactCache } from "../facts/mod.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
 
-/** Serves these tools in the current worker. */
-export function serveToolsInWorker(tools: readonly ToolDefinition[]): void {
+/**
+ * Serves these tools in the current worker. `prepare`, when the init
+ * message asks for it, runs once before any call (calls wait behind it, in
+ * order), to fill the context's cache.
+ */
+export function serveToolsInWorker(
+  tools: readonly ToolDefinition[],
+  prepare: ((context: ToolContext) => void) | null = null,
+): void {
   let context: ToolContext | undefined;
   const scope = globalThis as unknown as {
     onmessage: ((event: MessageEvent<InitMessage | CallMessage>) => void) | null;
@@ -22,7 +29,10 @@ export function serveToolsInWorker(tools: readonly ToolDefinition[]): void {
   scope.onmessage = (event) => {
     const message = event.data;
     if (message.kind === "init") {
-      context = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
+      const made = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
+      context = made;
+      // In a timer for the reason calls are (below); a call posted meanwhile runs after it.
+      if (message.prepare && prepare !== null) setTimeout(() => prepare(made), 0);
       return;
     }
     // Each call runs in a timer, not in the message handler: a worker that

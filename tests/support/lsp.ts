@@ -16,8 +16,16 @@ import {
 } from "vscode-languageserver/node";
 import { childEnv, LOCK_FLAGS, REPO } from "./server.ts";
 
-/** The language server's permission flags: exactly deno.json's `lsp` task. */
-export const LSP_FLAGS = ["--allow-read", "--allow-env=XDG_RUNTIME_DIR"] as const;
+/**
+ * The language server's flags: exactly deno.json's `lsp` task — its
+ * permissions, and how far V8 lets its heap grow past what a collection
+ * kept (bench/README.md, lsp).
+ */
+export const LSP_FLAGS = [
+  "--allow-read",
+  "--allow-env=XDG_RUNTIME_DIR",
+  "--v8-flags=--heap-growing-percent=30",
+] as const;
 
 export interface LspSession {
   readonly connection: MessageConnection;

@@ -286,16 +286,22 @@ export class AnalysisBridge {
    * `why`, and so does `culprit` (a call over its deadline, begun or not);
    * those still waiting their turn go to a fresh worker, so a call that
    * could not finish delays the others by no more than its own work (one
-   * whose bytes had already moved to the old worker fails too).
+   * whose bytes had already moved to the old worker fails too). A worker
+   * that failed before it was ready (it could not load) takes every call
+   * with it: a fresh one would most likely fail the same way, and trying
+   * again at once would loop for ever; the next call tries a fresh worker.
    */
   #discard(worker: Worker, why: string, culprit?: number): void {
     if (this.#worker !== worker) return;
+    const neverReady = this.#held !== undefined;
     this.#worker = undefined;
     this.#held = undefined;
     worker.terminate();
     const retry: number[] = [];
     for (const [id, pending] of this.#pending) {
-      if (id === culprit || pending.started || pending.held.transfer.length > 0) {
+      if (
+        neverReady || id === culprit || pending.started || pending.held.transfer.length > 0
+      ) {
         this.#take(id)?.({ kind: "internal_error", message: why });
       } else {
         retry.push(id);

@@ -40,6 +40,25 @@ Deno.test("a slow call in flight when stdin closes is answered before exit 0", a
   assert(t.elapsedMs >= 800, "the server waited for the slow call");
 });
 
+Deno.test("a worker that cannot load fails the calls waiting for it, once, and serving goes on", async () => {
+  // Before, the calls waiting for it were handed to a fresh worker, which
+  // failed the same way, for ever: the call never came back.
+  const t = await transcript([
+    modern(0, "server/discover"),
+    call(1, "test.echo", { text: "first" }),
+    call(2, "test.echo", { text: "second" }),
+    modern(3, "tools/list"),
+  ], { entry: FIXTURE_ENTRY, args: ["--broken-worker", "--call-timeout-ms", "60000"] });
+  assertEquals(t.code, 0, t.stderr);
+  for (const id of [1, 2]) {
+    const result = answerTo(t, id).result as Record<string, unknown>;
+    assertEquals(result.isError, true, `id ${id}`);
+    assertStringIncludes(JSON.stringify(result), "cannot load (a test)");
+  }
+  assert(answerTo(t, 3).result !== undefined, "tools/list is answered");
+  assert(t.elapsedMs < 30_000, `answered in ${t.elapsedMs} ms`);
+});
+
 Deno.test("a refusal is isError with its structured refusal", async () => {
   const t = await transcript([
     modern(0, "server/discover"),

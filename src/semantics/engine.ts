@@ -296,7 +296,10 @@ function bindAndLink(
   ].join("\u0001") + `\u0002${parsed.failed.size}`;
   const reusable = last !== null && last.shape === shape ? last.modules : null;
   const kept = new Map<string, BoundModule>();
-  const fresh = new Map<string, { info: ModuleInfo; bindDiagnostics: Diagnostic[] }>();
+  const fresh = new Map<
+    string,
+    { info: ModuleInfo; digest: string; bindDiagnostics: Diagnostic[] }
+  >();
   for (const f of parsed.files) {
     const before = reusable?.get(f.module);
     if (before !== undefined && before.digest === f.digest && before.info.tree === f.parse.tree) {
@@ -304,7 +307,7 @@ function bindAndLink(
     } else {
       const bindDiagnostics: Diagnostic[] = [];
       const info = bindModule(f.module, f.path, f.bytes, f.parse.tree, bindDiagnostics);
-      fresh.set(f.module, { info, bindDiagnostics });
+      fresh.set(f.module, { info, digest: f.digest, bindDiagnostics });
     }
   }
   const modules = parsed.files.map((f) => (kept.get(f.module) ?? fresh.get(f.module)!).info);
@@ -320,12 +323,13 @@ function bindAndLink(
       continue;
     }
     if (before !== undefined) unlink(m);
+    const { digest, bindDiagnostics } = before ?? fresh.get(m.name)!;
     const linkDiagnostics: Diagnostic[] = [];
     const named = linkModules([m], lookup, linkDiagnostics).namedFromOutside;
     modulesOut.set(m.name, {
       info: m,
-      digest: before?.digest ?? parsed.files.find((f) => f.module === m.name)!.digest,
-      bindDiagnostics: before?.bindDiagnostics ?? fresh.get(m.name)!.bindDiagnostics,
+      digest,
+      bindDiagnostics,
       linkDiagnostics,
       namedFromOutside: [...named],
     });

@@ -288,8 +288,7 @@ function remember(
   const unchanged = after.size === open.size && after.mtimeNs === open.mtimeNs &&
     after.ctimeNs === open.ctimeNs && BigInt(bytes.length) === open.size;
   // Only the ctime: an mtime can be set to anything, and proves nothing.
-  const latest = open.ctimeNs % SECOND === 0n ? open.ctimeNs + SECOND : open.ctimeNs;
-  const settled = latest + CLOCK_SLACK < started;
+  const settled = latestMoment(open.ctimeNs) + CLOCK_SLACK < started;
   if (!unchanged || !settled) return;
   known.set(real, {
     dev: open.dev,
@@ -409,7 +408,7 @@ function folderTimes(folders: readonly string[], started: bigint | null): bigint
       return changed(`a folder on its way: ${describe(error)}`);
     }
     if (started !== null) {
-      const latest = time % SECOND === 0n ? time + SECOND : time;
+      const latest = latestMoment(time);
       if (latest + CLOCK_SLACK > started) {
         const waitMs = Number((latest + CLOCK_SLACK - started) / MS) + 1;
         return new Changed("a folder on its way just changed", folder, waitMs);
@@ -418,6 +417,14 @@ function folderTimes(folders: readonly string[], started: bigint | null): bigint
     times.push(time);
   }
   return times;
+}
+
+/**
+ * The latest moment a file time may stand for: a time in whole seconds (as
+ * Deno 2.9.6 reports a `ctime`) may be any moment of that second.
+ */
+function latestMoment(time: bigint): bigint {
+  return time % SECOND === 0n ? time + SECOND : time;
 }
 
 const SLEEPER = new Int32Array(new SharedArrayBuffer(4));

@@ -98,10 +98,12 @@ export function compileEdited(
   options: FactOptions = {},
 ): Compilation {
   const bytes = new Map<string, Uint8Array>();
-  for (const file of [...compilation.files, ...compilation.rejected]) {
-    // A file refused as too large was never read: `unread` holds its refusal.
-    if ("tooLarge" in file && file.tooLarge !== null && !replaced.has(file.path)) continue;
+  const keep = (file: { readonly path: string; readonly bytes: Uint8Array }) =>
     bytes.set(join(compilation.sourceRoot, file.path), replaced.get(file.path) ?? file.bytes);
+  compilation.files.forEach(keep);
+  for (const file of compilation.rejected) {
+    // A file refused as too large was never read: `unread` holds its refusal.
+    if (file.tooLarge === null || replaced.has(file.path)) keep(file);
   }
   const parses: ParseCache = options.cache?.parses ??
     new Map(compilation.files.map((f) => [f.digest, f.parse]));
@@ -165,14 +167,14 @@ export { UNSUPPORTED } from "../contracts/mod.ts";
  * which files are read, changes it.
  */
 export function sourceState(compilation: Compilation): string {
-  const read = [...compilation.files, ...compilation.rejected].sort((a, b) =>
-    a.path < b.path ? -1 : a.path > b.path ? 1 : 0
-  );
+  const read = [
+    ...compilation.files.map((f) => ({ path: f.path, bytes: f.bytes, tooLarge: null })),
+    ...compilation.rejected,
+  ].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   const parts: (string | Uint8Array)[] = [];
   for (const file of read) {
-    const tooLarge = "tooLarge" in file ? file.tooLarge : null;
-    if (tooLarge === null) parts.push(file.path, file.bytes);
-    else parts.push(file.path, TOO_LARGE_MARK, tooLarge);
+    if (file.tooLarge === null) parts.push(file.path, file.bytes);
+    else parts.push(file.path, TOO_LARGE_MARK, file.tooLarge);
   }
   return blake3Framed(parts);
 }

@@ -8,6 +8,7 @@
 import type * as A from "./ast.ts";
 import type { Label } from "../base/mod.ts";
 import { TokenKind as T } from "./lexer.ts";
+import { BINARY_OPERATORS } from "./operators.ts";
 import { DIAGNOSTICS as D } from "../base/mod.ts";
 import { pattern } from "./grammar_patterns.ts";
 import { typeExpr } from "./grammar_types.ts";
@@ -44,36 +45,35 @@ import {
   tokenStart,
 } from "./parser_state.ts";
 
-// Kind tables: one byte load instead of a chain of comparisons.
-export const BIN_PREC = new Uint8Array(64);
-BIN_PREC[T.PipePipe] = 1;
-BIN_PREC[T.AmpAmp] = 2;
-BIN_PREC[T.EqEq] = 3;
-BIN_PREC[T.BangEq] = 3;
-BIN_PREC[T.Lt] = 4;
-BIN_PREC[T.Le] = 4;
-BIN_PREC[T.Gt] = 4;
-BIN_PREC[T.Ge] = 4;
-BIN_PREC[T.Plus] = 5;
-BIN_PREC[T.Minus] = 5;
-BIN_PREC[T.Star] = 6;
-BIN_PREC[T.Slash] = 6;
-BIN_PREC[T.Percent] = 6;
+/** The token of each binary operator: a record, so a new operator does not compile until it is here. */
+const BINARY_TOKENS: Readonly<Record<A.BinaryOp, number>> = {
+  "||": T.PipePipe,
+  "&&": T.AmpAmp,
+  "==": T.EqEq,
+  "!=": T.BangEq,
+  "<": T.Lt,
+  "<=": T.Le,
+  ">": T.Gt,
+  ">=": T.Ge,
+  "+": T.Plus,
+  "-": T.Minus,
+  "*": T.Star,
+  "/": T.Slash,
+  "%": T.Percent,
+};
 
+// Kind tables, filled from the one operator table (operators.ts): one byte
+// load instead of a chain of comparisons.
+export const BIN_PREC = new Uint8Array(64);
 export const BIN_OP: (A.BinaryOp | null)[] = new Array(64).fill(null);
-BIN_OP[T.PipePipe] = "||";
-BIN_OP[T.AmpAmp] = "&&";
-BIN_OP[T.EqEq] = "==";
-BIN_OP[T.BangEq] = "!=";
-BIN_OP[T.Lt] = "<";
-BIN_OP[T.Le] = "<=";
-BIN_OP[T.Gt] = ">";
-BIN_OP[T.Ge] = ">=";
-BIN_OP[T.Plus] = "+";
-BIN_OP[T.Minus] = "-";
-BIN_OP[T.Star] = "*";
-BIN_OP[T.Slash] = "/";
-BIN_OP[T.Percent] = "%";
+/** 1 for an operator that cannot follow one of its own level (a chained comparison, N0108). */
+const NON_ASSOCIATIVE = new Uint8Array(64);
+for (const o of BINARY_OPERATORS) {
+  const k = BINARY_TOKENS[o.op];
+  BIN_PREC[k] = o.level;
+  BIN_OP[k] = o.op;
+  NON_ASSOCIATIVE[k] = o.associativity === "none" ? 1 : 0;
+}
 
 /** Kinds that can begin an expression (for `return` without a value). */
 export const EXPR_START = new Uint8Array(64);
@@ -230,7 +230,7 @@ export function binary(p: Parser, minPrec: number): A.Expr {
       left,
       right,
     };
-    if ((prec === 3 || prec === 4) && BIN_PREC[current(p)] === prec) {
+    if (NON_ASSOCIATIVE[k] === 1 && BIN_PREC[current(p)] === prec) {
       const at = tokenStart(p);
       if (at !== p.lastErrorAt) {
         p.lastErrorAt = at;

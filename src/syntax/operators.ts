@@ -1,9 +1,9 @@
 /**
  * The operators of expressions: each binary operator's precedence level
- * and associativity, and the unary ones. The formatter groups by this
- * table; the parser's own token-indexed copy is checked against it
- * operator pair by operator pair (tests/syntax/operators_test.ts); the
- * language card prints it (scripts/gen_language_card.ts).
+ * and associativity, and the unary ones. The parser fills its
+ * token-indexed tables from it (tests/syntax/operators_test.ts parses every
+ * operator pair against it), the formatter groups by it, and the language
+ * card prints it (scripts/gen_language_card.ts).
  *
  * @module
  */

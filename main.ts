@@ -8,14 +8,13 @@
  */
 import { VERSION } from "./src/base/mod.ts";
 import {
+  AnalysisBridge,
   createLogger,
   logLevelFromEnv,
   parseArgs,
   resolvePaths,
-  startServer,
-  TOOLS,
   USAGE,
-} from "./src/mcp/mod.ts";
+} from "./src/mcp/launch.ts";
 
 /**
  * The repository this server was built from: its docs/, schema/ and
@@ -29,7 +28,7 @@ function fail(message: string): never {
   Deno.exit(2);
 }
 
-function main(argv: readonly string[]): void {
+async function main(argv: readonly string[]): Promise<void> {
   const command = parseArgs(argv);
   switch (command.kind) {
     case "help":
@@ -53,12 +52,17 @@ function main(argv: readonly string[]): void {
   log.info(
     `root ${paths.root}; source root ${paths.sourceRoot}; docs ${paths.docsRoot}`,
   );
+  // The analysis starts before the rest of the server loads (launch.ts).
+  const bridge = new AnalysisBridge(paths, log);
+  bridge.warm();
+  const { startServer, TOOLS } = await import("./src/mcp/mod.ts");
   startServer({
     name: "nazm-mcp",
     version: VERSION,
     tools: TOOLS,
     schemaDir: `${BUILT_REPOSITORY}/schema`,
     paths,
+    bridge,
     publication: { content: command.content, names: command.toolNames },
     log,
     input: Deno.stdin.readable,
@@ -67,4 +71,4 @@ function main(argv: readonly string[]): void {
   });
 }
 
-if (import.meta.main) main(Deno.args);
+if (import.meta.main) await main(Deno.args);

@@ -51,6 +51,12 @@ export interface ServerOptions {
   readonly output: { write(p: Uint8Array): Promise<number> };
   /** Called once after the input ended, every request was answered and the worker stopped. */
   readonly onExit: () => void;
+  /**
+   * The analysis, started (warm) by the caller before this module loaded
+   * (main.ts); when absent the server starts its own with the three options
+   * below. The server terminates it when it ends.
+   */
+  readonly bridge?: AnalysisBridge;
   /** The worker module (tests); defaults to src/mcp/worker.ts. */
   readonly workerModule?: URL;
   /** How long a call may run before the worker is restarted (tests); see bridge.ts. */
@@ -84,6 +90,16 @@ export function loadPublishedSchema(
 export const INSTRUCTIONS =
   "Read-only, compiler-backed facts about one Nazm program (the --root compilation): semantic context, snapshots and deltas, planned (never applied) patches, diagnostics and the check summary; and Nazm's own documentation and repository map. To learn Nazm, read the language card first: nazm.docs_index with document `language-card` gives the state, nazm.docs_section with id `language-card` the whole language in one section. Every call re-reads the disk; nothing is written.";
 
+function startedBridge(options: ServerOptions): AnalysisBridge {
+  const bridge = new AnalysisBridge(options.paths, options.log, {
+    module: options.workerModule,
+    callTimeoutMs: options.callTimeoutMs,
+    heapMb: options.heapMb,
+  });
+  bridge.warm();
+  return bridge;
+}
+
 /** Starts serving on the given streams. */
 export function startServer(options: ServerOptions): RunningServer {
   const { log, tools, publication } = options;
@@ -98,16 +114,12 @@ export function startServer(options: ServerOptions): RunningServer {
     ]),
   );
   const checks = new Map(
-    [...published].map(([name, schema]) => [name, schemaCheck(schema)]),
+    [...published].map(([name, schema]) => [name, schemaCheck(schema.standard)]),
   );
+  const compileSteps = [...published.values()].map((schema) => schema.compile);
   // Keyed by published name: only the running mode's names are tools.
   const inputs = new Map(tools.map((tool) => [names.publishedOf(tool.name), tool.input]));
-  const bridge = new AnalysisBridge(options.paths, log, {
-    module: options.workerModule,
-    callTimeoutMs: options.callTimeoutMs,
-    heapMb: options.heapMb,
-  });
-  bridge.warm();
+  const bridge = options.bridge ?? startedBridge(options);
 
   const factory = () => {
     const server = new McpServer(
@@ -130,7 +142,7 @@ export function startServer(options: ServerOptions): RunningServer {
           title: names.renameMentions(tool.title),
           description: names.renameMentions(tool.description),
           inputSchema: publishedInput(tool.input, names),
-          outputSchema: published.get(tool.name)!,
+          outputSchema: published.get(tool.name)!.standard,
           annotations: { ...TOOL_ANNOTATIONS },
         },
         async (args: Record<string, unknown>) => {
@@ -161,7 +173,7 @@ export function startServer(options: ServerOptions): RunningServer {
   const gate = createGate((name) => inputs.get(name));
   const transport = new LineTransport({
     input: options.input,
-    write: writerOf(options.output),
+    write: firstWriteThen(writerOf(options.output), () => compileAhead(compileSteps)),
     gate: (message) => gate.check(message),
     log,
     onInputEnd: () => {
@@ -190,24 +202,57 @@ export type SchemaCheck = (value: unknown) => string | undefined;
 export type PublishedStandardSchema = ReturnType<typeof fromJsonSchema>;
 
 /**
- * `fromJsonSchema(schema)`, compiled on first use instead of at once: the
- * same object for tools/list (which publishes `schema` unchanged) and for
- * validation, but startup does not wait for eleven Ajv compilations (about
- * 240 ms measured); each tool's first call pays its own (about 20 ms).
+ * `fromJsonSchema(schema)`, compiled when first needed instead of at once:
+ * the same object for tools/list (which publishes `schema` unchanged) and
+ * for validation, but startup does not wait for eleven Ajv compilations
+ * (about 240 ms measured). `compile` compiles it ahead (see
+ * {@link compileAhead}); a validation before that compiles it then.
  */
 export function lazyJsonSchema(
   schema: Record<string, unknown>,
-): PublishedStandardSchema {
+): { readonly standard: PublishedStandardSchema; readonly compile: () => void } {
   let compiled: PublishedStandardSchema["~standard"] | undefined;
-  return {
+  const compile = () => compiled ??= fromJsonSchema(schema)["~standard"];
+  const standard = {
     "~standard": {
       version: 1,
       vendor: "mcp",
       jsonSchema: { input: () => schema, output: () => schema },
-      validate: (data: unknown) =>
-        (compiled ??= fromJsonSchema(schema)["~standard"]).validate(data),
+      validate: (data: unknown) => compile().validate(data),
     },
   } as PublishedStandardSchema;
+  return { standard, compile: () => void compile() };
+}
+
+/** `write`, which runs `then` once, after its first write (the handshake's answer) is out. */
+function firstWriteThen(
+  write: (bytes: Uint8Array) => Promise<void>,
+  then: () => void,
+): (bytes: Uint8Array) => Promise<void> {
+  let first = true;
+  return async (bytes) => {
+    await write(bytes);
+    if (first) {
+      first = false;
+      then();
+    }
+  };
+}
+
+/**
+ * Runs each step in its own timer, one after another: the validators are
+ * compiled once the handshake is answered, while the first analysis runs in
+ * its worker (the main thread idles then), so the first answer does not
+ * wait for its own (about 150 ms for the first, Ajv's start included), and
+ * a message that arrives meanwhile waits at most one step.
+ */
+function compileAhead(steps: readonly (() => void)[]): void {
+  const next = (i: number) => {
+    if (i >= steps.length) return;
+    steps[i]();
+    setTimeout(() => next(i + 1), 0);
+  };
+  setTimeout(() => next(0), 0);
 }
 
 /**

@@ -3,11 +3,14 @@
  * `{ id, tool, args }` calls, runs the named tool and posts its outcome. A
  * tool that throws gives an `internal_error` reply; the worker keeps going.
  * worker.ts serves the registry's tools with it; tests serve test tools.
- * It runs as a `node:worker_threads` worker inside the sandbox (sandbox.ts),
- * so it speaks through `globalThis` (a node worker has no `self`).
+ * It runs as a `node:worker_threads` worker inside the sandbox (sandbox.ts):
+ * messages come down both the channel the sandbox gives it at its start and
+ * the worker's own `globalThis` (a node worker has no `self`), and go back
+ * up the latter (why: sandbox.ts).
  *
  * @module
  */
+import { type MessagePort, workerData } from "node:worker_threads";
 import type { CallMessage, InitMessage, ReplyMessage } from "./protocol.ts";
 import { newFactCache } from "../facts/mod.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
@@ -22,30 +25,40 @@ export function serveToolsInWorker(
   prepare: ((context: ToolContext) => void) | null = null,
 ): void {
   let context: ToolContext | undefined;
+  // Calls that came the other way before the init message (the two ways do
+  // not keep order between them); each runs once the context is there.
+  const early: CallMessage[] = [];
   const scope = globalThis as unknown as {
     onmessage: ((event: MessageEvent<InitMessage | CallMessage>) => void) | null;
     postMessage(message: unknown): void;
   };
-  scope.onmessage = (event) => {
-    const message = event.data;
-    if (message.kind === "init") {
-      const made = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
-      context = made;
-      // In a timer for the reason calls are (below); a call posted meanwhile runs after it.
-      if (message.prepare && prepare !== null) setTimeout(() => prepare(made), 0);
-      return;
-    }
+  const run = (call: CallMessage) => {
     // Each call runs in a timer, not in the message handler: a worker that
     // runs out of its heap in a handler stops without a word, in a timer
     // it reports ERR_WORKER_OUT_OF_MEMORY (measured on Deno 2.9.6).
     setTimeout(async () => {
-      scope.postMessage({ kind: "started", id: message.id });
-      scope.postMessage(await runCall(tools, context, message));
+      scope.postMessage({ kind: "started", id: call.id });
+      scope.postMessage(await runCall(tools, context, call));
     }, 0);
   };
-  // Only now can a message be received: one posted while a module of this
-  // worker was still evaluating (digest.ts awaits at top level) would be
-  // dispatched to no handler and lost. The bridge sends nothing before this.
+  const receive = (message: InitMessage | CallMessage) => {
+    if (message.kind === "call") {
+      if (context === undefined) early.push(message);
+      else run(message);
+      return;
+    }
+    const made = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
+    context = made;
+    // In a timer for the reason calls are; a call posted meanwhile runs after it.
+    if (message.prepare && prepare !== null) setTimeout(() => prepare(made), 0);
+    for (const call of early.splice(0)) run(call);
+  };
+  const channel = (workerData as { channel?: MessagePort } | null)?.channel;
+  if (channel === undefined) throw new Error("the analysis was started without its channel");
+  channel.on("message", receive);
+  scope.onmessage = (event) => receive(event.data);
+  // The bridge sends nothing before this, and a call's time counts from it:
+  // the modules of this worker have loaded (digest.ts awaits at top level).
   scope.postMessage(READY);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The layer rule as a function of a source tree (docs/architecture.md §2.1):
  * every import of main.ts and src/, checked for pointing down, for reaching
- * another layer only through its mod.ts, and for cycles — between files of
+ * another layer only through its mod.ts (or another of its ENTRIES), and for cycles — between files of
  * different layers or of one. layers_test.ts runs it on the repository and
  * on fixtures that break each rule.
  */
@@ -21,6 +21,14 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   lsp: ["base", "contracts", "syntax", "semantics", "facts"],
   cli: ["base", "contracts", "syntax", "semantics", "facts", "docs", "repo", "backend", "lsp"],
   main: ["base", "mcp"],
+};
+
+/**
+ * The files through which a layer may be reached: its mod.ts, and for mcp
+ * also launch.ts, what main.ts needs before the SDK loads (see there).
+ */
+export const ENTRIES: Readonly<Record<string, readonly string[]>> = {
+  mcp: ["mod.ts", "launch.ts"],
 };
 
 const IMPORT =
@@ -51,7 +59,9 @@ export function layerProblems(root: string): string[] {
       if (to === null || to === from) continue;
       if (!ALLOWED[from].includes(to)) {
         problems.push(`${show(file)} imports ${show(target)}: ${from} may not import ${to}`);
-      } else if (!show(target).endsWith(`src/${to}/mod.ts`)) {
+      } else if (
+        !(ENTRIES[to] ?? ["mod.ts"]).some((entry) => show(target).endsWith(`src/${to}/${entry}`))
+      ) {
         problems.push(`${show(file)} imports ${show(target)}: use src/${to}/mod.ts`);
       }
     }

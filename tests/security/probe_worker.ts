@@ -17,8 +17,12 @@ interface Targets {
   otherPackage: string;
 }
 
+import { type MessagePort, workerData } from "node:worker_threads";
+
 // The probe runs where the analysis runs: a node:worker_threads worker in
-// the sandbox (src/mcp/sandbox.ts), which speaks through globalThis.
+// the sandbox (src/mcp/sandbox.ts), which hears on the channel it is given
+// and on globalThis, and answers through globalThis.
+const channel = (workerData as { channel: MessagePort }).channel;
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<Targets>) => void) | null;
   postMessage(message: unknown): void;
@@ -46,8 +50,7 @@ async function attempt(fn: Attempt): Promise<string> {
   }
 }
 
-scope.onmessage = async (event: MessageEvent<Targets>) => {
-  const t = event.data;
+async function tryAll(t: Targets): Promise<void> {
   const attempts: Record<string, Attempt> = {
     "read a file of the source root": () => Deno.readTextFileSync(t.inside),
     "read a file of the docs repository": () => Deno.readTextFileSync(t.docs),
@@ -79,5 +82,8 @@ scope.onmessage = async (event: MessageEvent<Targets>) => {
     results[name] = await attempt(fn);
   }
   scope.postMessage(results);
-};
+}
+
+channel.on("message", tryAll);
+scope.onmessage = (event) => tryAll(event.data);
 scope.postMessage("ready");

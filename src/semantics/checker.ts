@@ -17,7 +17,7 @@
 import { type Diagnostic, DIAGNOSTICS as D } from "../base/mod.ts";
 import type { FnDecl, NameDecl } from "../syntax/mod.ts";
 import type { DefInfo, ModuleInfo } from "./binder.ts";
-import type { BodyInfo, CheckResult, DefReferences, Signature } from "./links.ts";
+import type { BodyInfo, CheckResult, DefReferences, DefTable, Signature } from "./links.ts";
 import type { LinkResult } from "./linker.ts";
 import { newResolutions } from "./resolutions.ts";
 import { ERROR, hasFreeVars, newSubst, showType, type TParam, UNIT, zonk } from "./types.ts";
@@ -33,6 +33,7 @@ import {
   type ModuleCheck,
   newModuleCheck,
   report,
+  SideTable,
   sig,
   spanOf,
   type TypeCtx,
@@ -83,7 +84,7 @@ export interface CheckPlan {
    */
   recheck(
     checked: readonly ModuleInfo[],
-    signatures: ReadonlyMap<DefInfo, Signature>,
+    signatures: DefTable<Signature>,
   ): ModuleInfo[];
 }
 
@@ -98,14 +99,23 @@ export function checkSome(
   options: { readonly resolve?: boolean },
   plan: CheckPlan | null,
 ): { result: CheckResult; modules: Map<ModuleInfo, ModuleCheck> } {
+  // The reused modules' entries are read where they are, not copied
+  // (SideTable); a module checked again after all leaves this map.
+  const reusedOf = new Map<ModuleInfo, ReusedModule>();
+  const earlier = <V>(pick: (entry: ReusedEntry) => V) => (def: DefInfo): V | undefined => {
+    const reused = def.module === null ? undefined : reusedOf.get(def.module);
+    // A test's entries are set, not read here (entry's `test` is false).
+    const entry = reused?.entry(def, false);
+    return entry === undefined ? undefined : pick(entry);
+  };
   const c: Checker = {
     diagnostics: [],
     current: newModuleCheck(),
     defs: new Map(),
     exportedByName: new Map(),
-    signatures: new Map(),
-    references: new Map(),
-    bodies: new Map(),
+    signatures: new SideTable(earlier((entry) => entry.signature as Building<Signature>)),
+    references: new SideTable(earlier((entry) => entry.references)),
+    bodies: new SideTable(earlier((entry) => entry.body)),
     namedFromOutside: new Set(linked.namedFromOutside),
     usedImports: new Set(),
     resolutions: options.resolve ? newResolutions() : null,
@@ -129,19 +139,18 @@ export function checkSome(
       continue;
     }
     perModule.set(m, reused.check);
-    const install = (def: DefInfo, test: boolean) => {
-      const entry = reused.entry(def, test);
-      c.signatures.set(def, entry.signature as Building<Signature>);
-      c.references.set(def, entry.references);
-      if (entry.body !== undefined) c.bodies.set(def, entry.body);
-    };
-    for (const def of m.defs.values()) install(def, false);
-    for (const def of m.duplicates) install(def, false);
-    for (const t of m.tests) install(t.def, true);
+    reusedOf.set(m, reused);
+    for (const t of m.tests) {
+      const entry = reused.entry(t.def, true);
+      c.signatures.set(t.def, entry.signature as Building<Signature>);
+      c.references.set(t.def, entry.references);
+      if (entry.body !== undefined) c.bodies.set(t.def, entry.body);
+    }
   }
   const checked: ModuleInfo[] = [];
   while (batch.length > 0) {
     for (const m of batch) {
+      reusedOf.delete(m);
       perModule.set(m, newModuleCheck());
       for (const def of [...m.defs.values(), ...m.duplicates, ...m.tests.map((t) => t.def)]) {
         c.signatures.set(def, emptySignature());

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { Diagnostic } from "../base/mod.ts";
+import { blake3Framed, type Diagnostic } from "../base/mod.ts";
 import { bindModule, type DefInfo, type ModuleInfo } from "./binder.ts";
 import {
   checkSome,
@@ -34,7 +34,7 @@ import {
 } from "./checker.ts";
 import type { Analysis, ParsedModules } from "./analysis.ts";
 import { moduleStatus, sortDiagnostics } from "./analysis.ts";
-import type { CheckResult, Signature } from "./links.ts";
+import type { CheckResult, DefTable, Signature } from "./links.ts";
 import { linkModules, type LinkResult } from "./linker.ts";
 import {
   assembleModel,
@@ -74,7 +74,7 @@ export interface EngineState {
   /** Per module path, what checking it produced and read. */
   readonly records: ReadonlyMap<string, ModuleRecord>;
   /**
-   * Per module path, its interface (a string compared whole): present modules' (see
+   * Per module path, its interface's digest (compared whole): present modules' (see
    * {@link interfaceOf}), `failed` for a file that could not be parsed;
    * absent means no such module. {@link EXPORTED_NAMES} holds the table of
    * exported names.
@@ -177,13 +177,13 @@ function analyzeFrom(
   for (const name of parsed.failed) interfaces.set(name, "failed");
   interfaces.set(
     EXPORTED_NAMES,
-    modules.map((m) => {
+    blake3Framed(modules.map((m) => {
       const record = prev?.records.get(m.name);
       return record !== undefined && record.path === m.file &&
           record.digest === digests.get(m.file)
         ? record.exports
         : exportedNames(m);
-    }).join("\u0001"),
+    })),
   );
   const before = (name: string) => prev?.interfaces.get(name);
   // Interfaces known to differ before any checking: modules gone, failed or
@@ -452,9 +452,10 @@ function newRecord(
  * name, kind, `pub`, type parameters and signature (parameter types, result,
  * fields, variants and payloads), in source order. No
  * offsets: a body edit that moves a later declaration leaves it unchanged
- * (a diagnostic pointing into the file is a span dependency instead).
+ * (a diagnostic pointing into the file is a span dependency instead). Kept
+ * as its digest: the text is some 14 KB a module, and only compared.
  */
-export function interfaceOf(m: ModuleInfo, signatures: ReadonlyMap<DefInfo, Signature>): string {
+export function interfaceOf(m: ModuleInfo, signatures: DefTable<Signature>): string {
   const parts: string[] = [m.file];
   for (const def of m.defs.values()) {
     const s = signatures.get(def)!;
@@ -470,7 +471,7 @@ export function interfaceOf(m: ModuleInfo, signatures: ReadonlyMap<DefInfo, Sign
       s.variants.map((v) => `${v.name}(${v.payload.map(typeText).join(",")})`).join(","),
     );
   }
-  return parts.join("\u0000");
+  return blake3Framed(parts);
 }
 
 /** A type as data: everything but offsets (types hold none). */

@@ -104,13 +104,18 @@ export interface BodyInfo {
 }
 
 /** The checker's output: complete when checking ends. */
+/** A side table of the checker, read one definition at a time. */
+export interface DefTable<V> {
+  get(def: DefInfo): V | undefined;
+}
+
 export interface CheckResult {
   /** Every definition's signature, duplicates and tests included. */
-  readonly signatures: ReadonlyMap<DefInfo, Signature>;
+  readonly signatures: DefTable<Signature>;
   /** Every definition's references, duplicates and tests included. */
-  readonly references: ReadonlyMap<DefInfo, DefReferences>;
+  readonly references: DefTable<DefReferences>;
   /** Every function's and test's body. */
-  readonly bodies: ReadonlyMap<DefInfo, BodyInfo>;
+  readonly bodies: DefTable<BodyInfo>;
   /** Private definitions named from another module (N0203): not reported unused as well. */
   readonly namedFromOutside: ReadonlySet<DefInfo>;
   /** Filled only when asked for (a back end's needs); null otherwise. */

@@ -24,15 +24,26 @@ export function blake3(data: Uint8Array | string): string {
  */
 export function blake3Framed(parts: readonly (Uint8Array | string)[]): string {
   hasher.init();
-  const length = new Uint8Array(8);
-  const view = new DataView(length.buffer);
   for (const part of parts) {
-    const bytes = typeof part === "string" ? encoder.encode(part) : part;
-    view.setBigUint64(0, BigInt(bytes.length), false);
+    const bytes = typeof part === "string" ? utf8(part) : part;
+    lengthView.setBigUint64(0, BigInt(bytes.length), false);
     hasher.update(length);
     hasher.update(bytes);
   }
   return hasher.digest("hex");
+}
+
+// Reused by every call: the hasher copies what it is given at once, and the
+// engine frames a few thousand short strings at each edit.
+const length = new Uint8Array(8);
+const lengthView = new DataView(length.buffer);
+const scratch = new Uint8Array(64 * 1024);
+
+/** A string's UTF-8 bytes: a short one's in the scratch buffer, valid until the next call. */
+function utf8(text: string): Uint8Array {
+  // At most three bytes for each UTF-16 unit; a longer string gets its own.
+  if (text.length * 3 > scratch.length) return encoder.encode(text);
+  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
 }
 
 /** True for a lowercase hex BLAKE3-256 digest. */

@@ -19,6 +19,7 @@ import {
   conOf,
   type Ctx,
   EXPORTED_NAMES,
+  exportedNamed,
   markUsed,
   preludeEnumDef,
   report,
@@ -235,7 +236,7 @@ export function unknownName(
   const mod = module;
   if (mod !== null && variant === undefined) {
     c.current.reads.add(EXPORTED_NAMES);
-    const exported = c.exportedByName.get(name) ?? [];
+    const exported = exportedNamed(c, name);
     for (const def of exported) {
       if (def.module === mod || def.module === null) continue;
       if ((what === "value") !== (def.kind === "function")) continue;

@@ -125,9 +125,15 @@ export interface Checker {
   diagnostics: Diagnostic[];
   /** What the module being checked read and found: set by {@link enterModule}. */
   current: ModuleCheck;
-  readonly defs: Map<string, DefInfo>;
-  /** Exported definitions by name, for the import fix of an unknown name. */
-  readonly exportedByName: Map<string, DefInfo[]>;
+  /**
+   * The modules checked or reused, in order, and by name: a definition's key
+   * is `module::name` (binder.ts), so a key is found through its module
+   * rather than a program-wide table made again at every edit.
+   */
+  readonly modules: readonly ModuleInfo[];
+  readonly modulesByName: ReadonlyMap<string, ModuleInfo>;
+  /** Exported definitions by name (the import fix of an unknown name): made when first asked. */
+  exportedByName: Map<string, DefInfo[]> | null;
   readonly signatures: SideTable<Building<Signature>>;
   readonly references: SideTable<DefReferences>;
   readonly bodies: SideTable<BodyInfo>;
@@ -202,9 +208,34 @@ export function sig(c: Checker, def: DefInfo): Signature {
 
 /** The definition a type's key names (in any module): a read of that module's interface. */
 export function defByKey(c: Checker, key: string): DefInfo | undefined {
-  const def = c.defs.get(key);
+  const def = defOfKey(c, key);
   if (def?.module) c.current.reads.add(def.module.name);
   return def;
+}
+
+/** The top-level definition (not a duplicate, not a test) whose key is `key`, if any. */
+export function defOfKey(c: Checker, key: string): DefInfo | undefined {
+  const at = key.lastIndexOf("::");
+  if (at < 0) return undefined;
+  const def = c.modulesByName.get(key.slice(0, at))?.defs.get(key.slice(at + 2));
+  return def?.key === key ? def : undefined;
+}
+
+/** The exported definitions named `name`, in module order. */
+export function exportedNamed(c: Checker, name: string): readonly DefInfo[] {
+  if (c.exportedByName === null) {
+    const table = new Map<string, DefInfo[]>();
+    for (const m of c.modules) {
+      for (const def of m.defs.values()) {
+        if (!def.exported) continue;
+        const list = table.get(def.name);
+        if (list === undefined) table.set(def.name, [def]);
+        else list.push(def);
+      }
+    }
+    c.exportedByName = table;
+  }
+  return c.exportedByName.get(name) ?? [];
 }
 
 export function addRef(

@@ -29,6 +29,7 @@ import {
   type Checker,
   type Ctx,
   declare,
+  defOfKey,
   emptySignature,
   type ModuleCheck,
   newModuleCheck,
@@ -111,8 +112,9 @@ export function checkSome(
   const c: Checker = {
     diagnostics: [],
     current: newModuleCheck(),
-    defs: new Map(),
-    exportedByName: new Map(),
+    modules,
+    modulesByName: new Map(modules.map((m) => [m.name, m])),
+    exportedByName: null,
     signatures: new SideTable(earlier((entry) => entry.signature as Building<Signature>)),
     references: new SideTable(earlier((entry) => entry.references)),
     bodies: new SideTable(earlier((entry) => entry.body)),
@@ -120,16 +122,6 @@ export function checkSome(
     usedImports: new Set(),
     resolutions: options.resolve ? newResolutions() : null,
   };
-  for (const m of modules) {
-    for (const def of m.defs.values()) {
-      c.defs.set(def.key, def);
-      if (def.exported) {
-        const list = c.exportedByName.get(def.name);
-        if (list === undefined) c.exportedByName.set(def.name, [def]);
-        else list.push(def);
-      }
-    }
-  }
   const perModule = new Map<ModuleInfo, ModuleCheck>();
   let batch: ModuleInfo[] = [];
   for (const m of modules) {
@@ -191,7 +183,7 @@ export function checkSome(
     lintImports(c, m);
   }
   for (const m of modules) {
-    for (const key of perModule.get(m)!.namedFromOutside) c.namedFromOutside.add(c.defs.get(key)!);
+    for (const key of perModule.get(m)!.namedFromOutside) c.namedFromOutside.add(defOfKey(c, key)!);
   }
   return {
     result: {

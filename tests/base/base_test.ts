@@ -44,6 +44,13 @@ Deno.test("blake3: known vector, and framing separates part boundaries", () => {
   assertEquals(a === b, false);
 });
 
+Deno.test("blake3Framed: a string hashes as its UTF-8 bytes, short or long, one after another", () => {
+  // Short strings go through a reused buffer, long ones (over 21,845 units) do not.
+  const parts = ["héllo", "", "𝔑azm ✓", "x".repeat(30_000) + "é", "ab", "a"];
+  assertEquals(blake3Framed(parts), blake3Framed(parts.map((part) => encode(part))));
+  assertEquals(blake3Framed(["ab", "a"]) === blake3Framed(["a", "ab"]), false);
+});
+
 Deno.test("canonical JSON: sorted keys, no whitespace, integers only", () => {
   assertEquals(
     canonicalJson({ b: 1, a: [true, null, "x\n"], c: { z: 0, y: -2 } }),

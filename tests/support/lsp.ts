@@ -24,7 +24,7 @@ import { childEnv, LOCK_FLAGS, REPO } from "./server.ts";
 export const LSP_FLAGS = [
   "--allow-read",
   "--allow-env=XDG_RUNTIME_DIR",
-  "--v8-flags=--heap-growing-percent=30",
+  "--v8-flags=--heap-growing-percent=20,--max-semi-space-size=4",
 ] as const;
 
 export interface LspSession {

@@ -8,11 +8,11 @@
  */
 import { VERSION } from "./src/base/mod.ts";
 import {
-  AnalysisBridge,
   createLogger,
   logLevelFromEnv,
   parseArgs,
   resolvePaths,
+  startAnalysis,
   USAGE,
 } from "./src/mcp/launch.ts";
 
@@ -53,8 +53,7 @@ async function main(argv: readonly string[]): Promise<void> {
     `root ${paths.root}; source root ${paths.sourceRoot}; docs ${paths.docsRoot}`,
   );
   // The analysis starts before the rest of the server loads (launch.ts).
-  const bridge = new AnalysisBridge(paths, log);
-  bridge.warm();
+  const bridge = startAnalysis(paths, log);
   const { startServer, TOOLS } = await import("./src/mcp/mod.ts");
   startServer({
     name: "nazm-mcp",

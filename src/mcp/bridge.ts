@@ -131,6 +131,17 @@ interface Pending {
   started: boolean;
 }
 
+/** A bridge whose worker is started and analysing the root already (see {@link AnalysisBridge.warm}). */
+export function startAnalysis(
+  paths: ServerPaths,
+  log: Logger,
+  options: BridgeOptions = {},
+): AnalysisBridge {
+  const bridge = new AnalysisBridge(paths, log, options);
+  bridge.warm();
+  return bridge;
+}
+
 /** Forwards tool calls to the analysis worker. */
 export class AnalysisBridge {
   #paths: ServerPaths;

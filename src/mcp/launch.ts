@@ -9,5 +9,5 @@
  * @module
  */
 export { parseArgs, resolvePaths, USAGE } from "./args.ts";
-export { AnalysisBridge } from "./bridge.ts";
+export { startAnalysis } from "./bridge.ts";
 export { createLogger, logLevelFromEnv } from "./log.ts";

@@ -9,7 +9,7 @@
 import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { AnalysisBridge } from "./bridge.ts";
+import { type AnalysisBridge, startAnalysis } from "./bridge.ts";
 import { createGate, LEGACY_REVISIONS, MODERN_REVISIONS } from "./gate.ts";
 import type { Logger } from "./log.ts";
 import type { CallReply } from "./protocol.ts";
@@ -90,16 +90,6 @@ export function loadPublishedSchema(
 export const INSTRUCTIONS =
   "Read-only, compiler-backed facts about one Nazm program (the --root compilation): semantic context, snapshots and deltas, planned (never applied) patches, diagnostics and the check summary; and Nazm's own documentation and repository map. To learn Nazm, read the language card first: nazm.docs_index with document `language-card` gives the state, nazm.docs_section with id `language-card` the whole language in one section. Every call re-reads the disk; nothing is written.";
 
-function startedBridge(options: ServerOptions): AnalysisBridge {
-  const bridge = new AnalysisBridge(options.paths, options.log, {
-    module: options.workerModule,
-    callTimeoutMs: options.callTimeoutMs,
-    heapMb: options.heapMb,
-  });
-  bridge.warm();
-  return bridge;
-}
-
 /** Starts serving on the given streams. */
 export function startServer(options: ServerOptions): RunningServer {
   const { log, tools, publication } = options;
@@ -119,7 +109,11 @@ export function startServer(options: ServerOptions): RunningServer {
   const compileSteps = [...published.values()].map((schema) => schema.compile);
   // Keyed by published name: only the running mode's names are tools.
   const inputs = new Map(tools.map((tool) => [names.publishedOf(tool.name), tool.input]));
-  const bridge = options.bridge ?? startedBridge(options);
+  const bridge = options.bridge ?? startAnalysis(options.paths, log, {
+    module: options.workerModule,
+    callTimeoutMs: options.callTimeoutMs,
+    heapMb: options.heapMb,
+  });
 
   const factory = () => {
     const server = new McpServer(

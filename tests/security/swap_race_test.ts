@@ -52,6 +52,22 @@ async function race(
 }
 
 /** Starts tests/security/swapper.ts with `args`, swapping until its stdin closes. */
+/**
+ * A temporary folder holding `root/sub/swap.nz` (the inside file, `inside`)
+ * and `outside/swap.nz`, for the folder-swap races; the caller links
+ * `root/link` to `outside` when its files are ready.
+ */
+function folderSwapFixture(prefix: string, inside: string) {
+  const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix }));
+  const root = join(base, "root");
+  const outside = join(base, "outside");
+  Deno.mkdirSync(join(root, "sub"), { recursive: true });
+  Deno.mkdirSync(outside);
+  const file = join(root, "sub", "swap.nz");
+  Deno.writeTextFileSync(file, inside);
+  return { base, root, outside, file, outsideFile: join(outside, "swap.nz") };
+}
+
 function startSwapper(args: string[]): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: [
@@ -190,13 +206,11 @@ Deno.test({
     // folders' change times catch it (src/base/files.ts). Driven in-process
     // through the confined read itself, for three seconds, a new session
     // (one call's worth of reads) every 50 reads.
-    const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-swap-folder-" }));
-    const root = join(base, "root");
-    const outside = join(base, "outside");
-    Deno.mkdirSync(join(root, "sub"), { recursive: true });
-    Deno.mkdirSync(outside);
-    Deno.writeTextFileSync(join(root, "sub", "swap.nz"), "pub fn value() -> Int {\n  1\n}\n");
-    Deno.writeTextFileSync(join(outside, "swap.nz"), `// ${OUTSIDE_MARK}\n`);
+    const { base, root, outside, file, outsideFile } = folderSwapFixture(
+      "nazm-swap-folder-",
+      "pub fn value() -> Int {\n  1\n}\n",
+    );
+    Deno.writeTextFileSync(outsideFile, `// ${OUTSIDE_MARK}\n`);
     Deno.symlinkSync(outside, join(root, "link"));
     const swapper = startSwapper(["exchange", join(root, "sub"), join(root, "link")]);
     try {
@@ -206,7 +220,7 @@ Deno.test({
       const started = performance.now();
       for (let i = 0; performance.now() - started < 3_000; i++) {
         if (i % 50 === 0) session = newReadSession();
-        const read = readConfined(root, join(root, "sub", "swap.nz"), 1024, session);
+        const read = readConfined(root, file, 1024, session);
         const kind = !(read instanceof Uint8Array)
           ? read.error
           : new TextDecoder().decode(read).includes(OUTSIDE_MARK)
@@ -239,25 +253,20 @@ Deno.test({
     // unchanged answers from memory without the folders' proof. Outside lies
     // a file of the same size and the same times, so that only its identity
     // tells it apart.
-    const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-swap-known-" }));
-    const root = join(base, "root");
-    const outside = join(base, "outside");
-    Deno.mkdirSync(join(root, "sub"), { recursive: true });
-    Deno.mkdirSync(outside);
     const inside = "pub fn value() -> Int {\n  1\n}\n";
-    Deno.writeTextFileSync(join(root, "sub", "swap.nz"), inside);
-    const marked = `// ${OUTSIDE_MARK}\n`;
-    Deno.writeTextFileSync(
-      join(outside, "swap.nz"),
-      marked + "x".repeat(inside.length - marked.length),
+    const { base, root, outside, file, outsideFile } = folderSwapFixture(
+      "nazm-swap-known-",
+      inside,
     );
-    const times = Deno.statSync(join(root, "sub", "swap.nz"));
-    Deno.utimeSync(join(outside, "swap.nz"), times.atime!, times.mtime!);
+    const marked = `// ${OUTSIDE_MARK}\n`;
+    Deno.writeTextFileSync(outsideFile, marked + "x".repeat(inside.length - marked.length));
+    const times = Deno.statSync(file);
+    Deno.utimeSync(outsideFile, times.atime!, times.mtime!);
     Deno.symlinkSync(outside, join(root, "link"));
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const known = newKnownFiles();
     // Remembered while all is quiet: from now on the memory can answer.
-    readConfined(root, join(root, "sub", "swap.nz"), 1024, newReadSession(), known);
+    readConfined(root, file, 1024, newReadSession(), known);
     assertEquals(known.size, 1);
     const swapper = startSwapper(["exchange", join(root, "sub"), join(root, "link")]);
     try {
@@ -269,7 +278,7 @@ Deno.test({
       // the memory to answer from outside.
       const session = newReadSession();
       for (let i = 0; performance.now() - started < 3_000; i++) {
-        const read = readConfined(root, join(root, "sub", "swap.nz"), 1024, session, known);
+        const read = readConfined(root, file, 1024, session, known);
         const remembered = [...known.values()].some((f) => f.bytes === read);
         const kind = !(read instanceof Uint8Array)
           ? read.error

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { assertEquals, assertThrows } from "../support/assert.ts";
 import {
   blake3,
@@ -49,6 +50,43 @@ Deno.test("blake3Framed: a string hashes as its UTF-8 bytes, short or long, one 
   const parts = ["héllo", "", "𝔑azm ✓", "x".repeat(30_000) + "é", "ab", "a"];
   assertEquals(blake3Framed(parts), blake3Framed(parts.map((part) => encode(part))));
   assertEquals(blake3Framed(["ab", "a"]) === blake3Framed(["a", "ab"]), false);
+});
+
+/** The framing blake3Framed promises, written out: each part's length (8 bytes, big-endian), then it. */
+function framedBytes(parts: readonly (Uint8Array | string)[]): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  for (const part of parts) {
+    const bytes = typeof part === "string" ? encode(part) : part;
+    const length = new Uint8Array(8);
+    new DataView(length.buffer).setBigUint64(0, BigInt(bytes.length), false);
+    chunks.push(length, bytes);
+  }
+  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+Deno.test("blake3Framed: the BLAKE3 of the framed parts, whatever their sizes and mix", () => {
+  // Sizes around the 64 KiB the frames are gathered in, and strings whose
+  // UTF-8 is longer than their UTF-16 length (é: 2 bytes, 𝔑: 4 for 2 units).
+  const text = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom("é", "𝔑", "x").chain((unit) =>
+      fc.integer({ min: 0, max: 70_000 }).map((n) => unit.repeat(Math.ceil(n / unit.length)))
+    ),
+  );
+  const bytes = fc.integer({ min: 0, max: 70_000 }).map((n) => new Uint8Array(n).fill(n % 251));
+  fc.assert(
+    fc.property(fc.array(fc.oneof(text, bytes), { maxLength: 12 }), (parts) => {
+      assertEquals(blake3Framed(parts), blake3(framedBytes(parts)));
+    }),
+    { numRuns: 60 },
+  );
+  assertEquals(blake3Framed([]), blake3(new Uint8Array()));
 });
 
 Deno.test("canonical JSON: sorted keys, no whitespace, integers only", () => {

@@ -587,7 +587,7 @@ function patchedModel(
     }
   }
   const fromUnchanged = (l: Link) => !changedModules.has(l.key.slice(0, l.key.indexOf("::")));
-  const merged = (kept: readonly Link[], fresh: Link[]): Link[] =>
+  const merged = (kept: readonly Link[], fresh: readonly Link[]): Link[] =>
     [...kept.filter(fromUnchanged), ...fresh].sort((a, b) =>
       a.key < b.key ? -1 : a.key > b.key ? 1 : 0
     );

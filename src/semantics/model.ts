@@ -275,16 +275,22 @@ function byPlace(a: Occurrence, b: Occurrence): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start;
 }
 
-function links(map: LinkMap | undefined): Link[] {
-  if (map === undefined) return [];
+/** No links: shared, as most relations of most definitions are empty. */
+const NO_LINKS: readonly Link[] = Object.freeze([]);
+
+function links(map: LinkMap | undefined): readonly Link[] {
+  if (map === undefined) return NO_LINKS;
   const out: Link[] = [];
+  const repeats = (o: Occurrence, i: number, all: readonly Occurrence[]) =>
+    i > 0 && o.file === all[i - 1].file && o.span.start === all[i - 1].span.start;
   for (const [key, occurrences] of map) {
     occurrences.sort(byPlace);
-    const unique = occurrences.filter((o, i) =>
-      i === 0 || o.file !== occurrences[i - 1].file ||
-      o.span.start !== occurrences[i - 1].span.start
-    );
-    out.push({ key, occurrences: unique });
+    out.push({
+      key,
+      occurrences: occurrences.some(repeats)
+        ? occurrences.filter((o, i, all) => !repeats(o, i, all))
+        : occurrences,
+    });
   }
   return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
@@ -334,12 +340,17 @@ export function modelPart(m: ModuleInfo, checked: CheckResult): ModelPart {
     const node = def.node!;
     index.push({ start: node.name.start, end: node.name.end, key: def.key, role: "declaration" });
     const refs = references.get(def)!;
-    const uses: LinkMap = new Map();
-    const types: LinkMap = new Map();
-    const calls: LinkMap = new Map();
+    // Made for a relation the definition has: most have one or two of three.
+    let uses: LinkMap | undefined;
+    let types: LinkMap | undefined;
+    let calls: LinkMap | undefined;
     for (const ref of refs.refs) {
       outgoing.push({ from: def.key, ref });
-      const forward = ref.role === "call" ? calls : ref.role === "use" ? uses : types;
+      const forward = ref.role === "call"
+        ? calls ??= new Map()
+        : ref.role === "use"
+        ? uses ??= new Map()
+        : types ??= new Map();
       addTo(forward, ref.key, { file: ref.file, span: ref.span });
       index.push({ start: ref.span.start, end: ref.span.end, key: ref.key, role: ref.role });
     }
@@ -499,7 +510,9 @@ function ownedDiagnostics(
 }
 
 /** The links of a reverse relation: one per definition, occurrences sorted, keys sorted. */
-export function reverseLinks(map: ReadonlyMap<string, Occurrence[]> | undefined): Link[] {
+export function reverseLinks(
+  map: ReadonlyMap<string, Occurrence[]> | undefined,
+): readonly Link[] {
   return links(map as LinkMap | undefined);
 }
 

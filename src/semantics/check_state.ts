@@ -53,15 +53,20 @@ import {
 
 export type Building<T> = { -readonly [K in keyof T]: T[K] };
 
+// Shared by every definition without type parameters, fields or variants
+// (most of them): a signature's indexes are replaced, never filled.
+const NO_TYPE_PARAMS: ReadonlyMap<string, TParam> = new Map();
+const NO_INDEX: ReadonlyMap<string, number> = new Map();
+
 export function emptySignature(): Building<Signature> {
   return {
     typeParams: [],
     params: [],
     result: ERROR,
     fields: [],
-    fieldIndex: new Map(),
+    fieldIndex: NO_INDEX,
     variants: [],
-    variantIndex: new Map(),
+    variantIndex: NO_INDEX,
   };
 }
 
@@ -107,7 +112,7 @@ export interface Ctx {
   readonly module: ModuleInfo;
   readonly file: string;
   readonly s: Subst;
-  readonly typeParams: Map<string, TParam>;
+  readonly typeParams: ReadonlyMap<string, TParam>;
   readonly returnType: Type;
   readonly returnReason: Span | null;
   readonly locals: Map<string, Local>;
@@ -267,14 +272,15 @@ export interface TypeCtx {
   readonly refs: DefReferences;
   readonly module: ModuleInfo;
   readonly file: string;
-  readonly typeParams: Map<string, TParam>;
+  readonly typeParams: ReadonlyMap<string, TParam>;
 }
 
 export function spanOf(n: { start: number; end: number }): Span {
   return { start: n.start, end: n.end };
 }
 
-export function typeParamMap(signature: Signature): Map<string, TParam> {
+export function typeParamMap(signature: Signature): ReadonlyMap<string, TParam> {
+  if (signature.typeParams.length === 0) return NO_TYPE_PARAMS;
   const map = new Map<string, TParam>();
   for (const p of signature.typeParams) if (!map.has(p.name)) map.set(p.name, p);
   return map;

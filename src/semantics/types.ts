@@ -200,10 +200,12 @@ function occurs(s: Subst, root: number, type: Type): boolean {
 
 /**
  * Unifies two types; false when they cannot be made equal (a mismatch).
- * Each pair of compound objects is unified once per call, without
- * recursion: two types that share structure cost their distinct parts, not
- * their size written out, and no depth overflows the stack. Every pair is
- * unified even after one fails, in the order a left-to-right walk meets them.
+ * Each pair of compound objects whose parts have parts is unified once per
+ * call, without recursion: two types that share structure cost their
+ * distinct parts, not their size written out (a pair of the level below is
+ * unified once per pair above it that reaches it, a constant factor), and
+ * no depth overflows the stack. Every pair is unified even after one fails,
+ * in the order a left-to-right walk meets them.
  */
 export function unify(s: Subst, a: Type, b: Type): boolean {
   // Most calls unify a type with itself, a variable or a primitive: the
@@ -237,12 +239,19 @@ export function unify(s: Subst, a: Type, b: Type): boolean {
     ) {
       ok = false;
     } else if (hasParts(x)) {
-      done ??= new Map();
-      let seen = done.get(x);
-      if (seen === undefined) done.set(x, seen = new Set());
-      if (!seen.has(y)) {
+      const xs = parts(x);
+      // A pair met again through shared structure is skipped; one whose
+      // parts (through the bindings) have no parts costs as little to unify
+      // again as to look up.
+      let again = false;
+      if (xs.some((t) => hasParts(shallow(s, t)))) {
+        done ??= new Map();
+        let seen = done.get(x);
+        if (seen === undefined) done.set(x, seen = new Set());
+        again = seen.has(y);
         seen.add(y);
-        const xs = parts(x);
+      }
+      if (!again) {
         const ys = parts(y);
         // Pushed last to first, so that they are unified first to last.
         pending ??= [];

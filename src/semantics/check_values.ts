@@ -25,7 +25,6 @@ import {
   preludeEnumDef,
   report,
   sig,
-  spanOf,
 } from "./check_state.ts";
 
 export function instantiatePrelude(ctx: Ctx, f: PreludeFunction): Type {
@@ -60,7 +59,7 @@ export function variantValue(c: Checker, ctx: Ctx, def: DefInfo, index: number):
 export function outer(ctx: Ctx, ref: NameRef, key: string | null): void {
   ctx.body.outerNames.push({
     name: ref.text,
-    span: spanOf(ref),
+    span: { start: ref.start, end: ref.end },
     scope: ctx.scope,
     key,
     namespace: "value",
@@ -72,7 +71,7 @@ export function valueName(c: Checker, ctx: Ctx, ref: NameRef, role: "call" | "us
   const name = ref.text;
   const local = ctx.locals.get(name);
   if (local !== undefined) {
-    local.binding.references.push({ span: spanOf(ref), scope: ctx.scope });
+    local.binding.references.push({ span: { start: ref.start, end: ref.end }, scope: ctx.scope });
     c.resolutions?.values.set(ref, { kind: "local", decl: local.decl });
     return local.type;
   }

@@ -696,7 +696,7 @@ export function semanticTokens(located: Located): number[] {
       const startChar = line === from.line ? from.character : 0;
       const endChar = line === to.line
         ? to.character
-        : map.position(Math.max(start, lineEndOffset(map, line))).character;
+        : map.position(Math.max(start, map.lineEnd(line))).character;
       if (endChar <= startChar) continue;
       data.push(
         line - lastLine,
@@ -731,10 +731,4 @@ export function semanticTokens(located: Located): number[] {
     else if (OPERATORS.has(k)) emit(start, end, T.operator, 0);
   }
   return data;
-}
-
-/** The byte offset of the end of a 0-based line (before its newline). */
-function lineEndOffset(map: TextMap, line: number): number {
-  const next = map.offset({ line: line + 1, character: 0 });
-  return typeof next === "number" ? next - 1 : map.bytes.length;
 }

@@ -3,6 +3,7 @@
  * text with every width of UTF-8 sequence and surrogate pairs.
  */
 import fc from "fast-check";
+import { TextDocument } from "vscode-languageserver-textdocument";
 import { assertEquals } from "../support/assert.ts";
 import { OutOfRange, TextMap } from "../../src/lsp/text.ts";
 
@@ -44,4 +45,31 @@ Deno.test("text: past a line's end is its end; past the last line is out of rang
     "line 3 is past the end of the document (3 lines)",
   );
   assertEquals(map.offset({ line: 0, character: -1 }) instanceof OutOfRange, true);
+});
+
+Deno.test("text: positions agree with the protocol's document model on LF, CR LF and lone CR", () => {
+  // vscode-languageserver-textdocument is the client's view: a lone CR ends a line there, while
+  // the language's lines end at LF alone.
+  const piece = fc.constantFrom("a", "\t", "é", "😀", "\n", "\r\n", "\r", "x\ry");
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 30 }), fc.nat(6), (pieces, past) => {
+      const text = pieces.join("");
+      const map = TextMap.of(text);
+      const document = TextDocument.create("file:///x.nz", "nazm", 0, text);
+      const bytesBefore = (i: number) => encoder.encode(text.slice(0, i)).length;
+      assertEquals(map.lineCount, document.lineCount);
+      for (let i = 0; i <= text.length; i++) {
+        const code = text.charCodeAt(i - 1);
+        if (code >= 0xd800 && code <= 0xdbff) continue; // inside a surrogate pair
+        if (code === 13 && text[i] === "\n") continue; // inside a CR LF
+        const position = document.positionAt(i);
+        assertEquals(map.position(bytesBefore(i)), position);
+        assertEquals(map.offset(position), bytesBefore(i));
+        // Past the line's end: the end of its text, before the line break.
+        const beyond = { line: position.line, character: position.character + 100 + past };
+        assertEquals(map.offset(beyond), bytesBefore(document.offsetAt(beyond)));
+      }
+    }),
+    { numRuns: 300 },
+  );
 });

@@ -21,7 +21,6 @@ import {
   type InitializeResult,
   LSPErrorCodes,
   Message,
-  type Position,
   ResponseError,
   StreamMessageReader,
   StreamMessageWriter,
@@ -54,6 +53,7 @@ import {
   TOKEN_TYPES,
   workspaceSymbols,
 } from "./features.ts";
+import { documentUri, includeDeclaration, position, range, string } from "./params.ts";
 import { OutOfRange } from "./text.ts";
 import { type Analysis, type Located, Workspace } from "./workspace.ts";
 
@@ -154,6 +154,10 @@ class Server {
 
     c.onDidOpenTextDocument(({ textDocument: d }) => {
       if (this.#shutDown) return;
+      if (typeof d?.uri !== "string" || typeof d.text !== "string") {
+        c.console.warn("didOpen without a string `uri` and `text`: ignored");
+        return;
+      }
       this.workspace.open(d.uri, d.languageId, d.version, d.text);
       this.#schedule();
     });
@@ -180,78 +184,76 @@ class Server {
       this.#schedule();
     });
 
-    c.onHover((p) =>
-      this.#at(p.textDocument.uri, p.position, null, (l, o) => hover(l.analysis, l.path, o))
-    );
+    c.onHover((p) => this.#at(p, null, (l, o) => hover(l.analysis, l.path, o)));
     c.onDefinition((p) =>
-      this.#at(
-        p.textDocument.uri,
-        p.position,
+      this.#at(p, null, (l, o) => definition(this.workspace, l.analysis, l.path, o))
+    );
+    c.onReferences((p) => {
+      const declaration = includeDeclaration(p);
+      if (declaration instanceof ResponseError) return declaration;
+      return this.#at(
+        p,
         null,
-        (l, o) => definition(this.workspace, l.analysis, l.path, o),
-      )
-    );
-    c.onReferences((p) =>
-      this.#at(
-        p.textDocument.uri,
-        p.position,
-        null,
-        (l, o) => references(this.workspace, l.analysis, l.path, o, p.context.includeDeclaration),
-      )
-    );
-    c.onDocumentHighlight((p) =>
-      this.#at(p.textDocument.uri, p.position, [], (l, o) => highlights(l.analysis, l.path, o))
-    );
+        (l, o) => references(this.workspace, l.analysis, l.path, o, declaration),
+      );
+    });
+    c.onDocumentHighlight((p) => this.#at(p, [], (l, o) => highlights(l.analysis, l.path, o)));
     c.onPrepareRename((p) =>
-      this.#at(
-        p.textDocument.uri,
-        p.position,
+      this.#at(p, syntaxOnlyRefusal, (l, o) => prepareRename(l.analysis, l.path, o))
+    );
+    c.onRenameRequest((p) => {
+      const newName = string(p, "newName");
+      if (newName instanceof ResponseError) return newName;
+      return this.#at(
+        p,
         syntaxOnlyRefusal,
-        (l, o) => prepareRename(l.analysis, l.path, o),
-      )
-    );
-    c.onRenameRequest((p) =>
-      this.#at(
-        p.textDocument.uri,
-        p.position,
-        syntaxOnlyRefusal,
-        (l, o) => rename(this.workspace, l.analysis, l.path, o, p.newName),
-      )
-    );
-    c.onCompletion((p) =>
-      this.#at(p.textDocument.uri, p.position, [], (l, o) => completion(l.analysis, l.path, o))
-    );
-    c.onSignatureHelp((p) =>
-      this.#at(p.textDocument.uri, p.position, null, (l, o) => signatureHelp(l.analysis, l.path, o))
-    );
+        (l, o) => rename(this.workspace, l.analysis, l.path, o, newName),
+      );
+    });
+    c.onCompletion((p) => this.#at(p, [], (l, o) => completion(l.analysis, l.path, o)));
+    c.onSignatureHelp((p) => this.#at(p, null, (l, o) => signatureHelp(l.analysis, l.path, o)));
     c.languages.inlayHint.on((p) => {
-      const located = this.#locate(p.textDocument.uri);
+      const lines = range(p);
+      if (lines instanceof ResponseError) return lines;
+      const located = this.#locate(p);
       if (located instanceof ResponseError) return located;
-      return located.kind === "compiled" ? inlayHints(located.analysis, located.path, p.range) : [];
+      return located.kind === "compiled" ? inlayHints(located.analysis, located.path, lines) : [];
     });
     c.onDocumentSymbol((p) => {
-      const located = this.#locate(p.textDocument.uri);
+      const located = this.#locate(p);
       return located instanceof ResponseError ? located : documentSymbols(located);
     });
     c.onWorkspaceSymbol((p) => {
       if (this.#shutDown) return shutDownError();
+      const query = string(p, "query");
+      if (query instanceof ResponseError) return query;
       const analysis = this.workspace.analysis();
-      return analysis === null ? [] : workspaceSymbols(this.workspace, analysis, p.query);
+      return analysis === null ? [] : workspaceSymbols(this.workspace, analysis, query);
     });
     c.languages.semanticTokens.on((p) => {
-      const located = this.#locate(p.textDocument.uri);
+      const located = this.#locate(p);
       return located instanceof ResponseError ? located : { data: semanticTokens(located) };
     });
     c.onDocumentFormatting((p) => {
       if (this.#shutDown) return shutDownError();
-      const document = this.workspace.document(p.textDocument.uri);
-      if (document === undefined) return notOpen(p.textDocument.uri);
-      return formatDocument(document.getText());
+      const uri = documentUri(p);
+      if (uri instanceof ResponseError) return uri;
+      const document = this.workspace.document(uri);
+      if (document !== undefined) return formatDocument(document.getText());
+      // A closed file of the compilation: as the compilation read it from disk.
+      const located = this.#locate(p);
+      if (located instanceof ResponseError) return located;
+      const map = located.kind === "compiled"
+        ? located.analysis.textOf(located.path)!
+        : located.syntax.map;
+      return formatDocument(map.text({ start: 0, end: map.bytes.length }));
     });
     c.onCodeAction((p) => {
-      const located = this.#locate(p.textDocument.uri);
+      const lines = range(p);
+      if (lines instanceof ResponseError) return lines;
+      const located = this.#locate(p);
       if (located instanceof ResponseError) return located;
-      return codeActions(this.workspace, located, p.range, this.#resolveCodeActions);
+      return codeActions(this.workspace, located, lines, this.#resolveCodeActions);
     });
     c.onCodeActionResolve((action): CodeAction | ResponseError => {
       if (this.#shutDown) return shutDownError();
@@ -265,10 +267,12 @@ class Server {
     });
   }
 
-  #locate(uri: string): Located | ResponseError {
+  /** The document a request's params name, by its `textDocument.uri`. */
+  #locate(params: unknown): Located | ResponseError {
     if (this.#shutDown) return shutDownError();
-    const located = this.workspace.locate(uri);
-    return located ?? notOpen(uri);
+    const uri = documentUri(params);
+    if (uri instanceof ResponseError) return uri;
+    return this.workspace.locate(uri) ?? notOpen(uri);
   }
 
   /**
@@ -277,18 +281,20 @@ class Server {
    * syntax alone, which has no names to resolve).
    */
   #at<T>(
-    uri: string,
-    position: Position,
+    params: unknown,
     syntaxOnly: T | ResponseError,
     compute: (located: Compiled, offset: number) => T | ResponseError,
   ): T | ResponseError {
-    const located = this.#locate(uri);
+    const located = this.#locate(params);
     if (located instanceof ResponseError) return located;
+    const at = position(params);
+    if (at instanceof ResponseError) return at;
     const map = located.kind === "compiled"
       ? located.analysis.textOf(located.path)!
       : located.syntax.map;
-    const offset = map.offset(position);
+    const offset = map.offset(at);
     if (offset instanceof OutOfRange) {
+      const uri = located.kind === "compiled" ? this.workspace.uriOf(located.path) : located.uri;
       return new ResponseError(ErrorCodes.InvalidParams, `${offset.message} (${uri})`);
     }
     if (located.kind === "syntax") return syntaxOnly;

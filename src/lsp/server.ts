@@ -21,7 +21,9 @@ import {
   type InitializeResult,
   LSPErrorCodes,
   Message,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   StreamMessageReader,
   StreamMessageWriter,
   TextDocumentSyncKind,
@@ -90,6 +92,8 @@ class Server {
   readonly #connection: Connection;
   #workspace: Workspace | null = null;
   #resolveCodeActions = false;
+  /** Why the workspace has no usable compilation root, said after `initialized`. */
+  #startupNote: { readonly problem: string; readonly warn: boolean } | null = null;
   #shutDown = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   /** URIs whose last published diagnostics were not empty. */
@@ -117,6 +121,12 @@ class Server {
       const options = params.initializationOptions as { root?: unknown } | null | undefined;
       const root = typeof options?.root === "string" ? options.root : null;
       this.#workspace = new Workspace(folder, root);
+      const problem = options?.root !== undefined && root === null
+        ? `initializationOptions.root is not a string (${JSON.stringify(options.root)}): ignored`
+        : this.#workspace.problem;
+      // Said once the client is initialized: the protocol lets the server speak only then.
+      const named = root !== null || options?.root !== undefined;
+      this.#startupNote = problem === null ? null : { problem, warn: named };
       this.#resolveCodeActions =
         params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes("edit") ??
           false;
@@ -146,6 +156,20 @@ class Server {
         },
         serverInfo: { name: "nazm lsp", version: VERSION },
       };
+    });
+    c.onInitialized(() => {
+      const note = this.#startupNote;
+      if (note === null) return;
+      // A root the user named and we cannot use is a warning they must see; a folder
+      // without main.nz is common (a file opened on its own), so only logged.
+      // A notification, not window.showWarningMessage: that is a request, and a client that
+      // does not answer it would reject a promise no one awaits, which ends the process.
+      if (note.warn) {
+        c.sendNotification(ShowMessageNotification.type, {
+          type: MessageType.Warning,
+          message: `nazm lsp: ${note.problem}`,
+        });
+      } else c.console.info(note.problem);
     });
     c.onShutdown(() => {
       this.#shutDown = true;

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { existsSync, realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -111,6 +111,13 @@ export class Workspace {
   #analysis: Analysis | null = null;
 
   /**
+   * Why the folder has no compilation, in words for the client; null when it has one. A root
+   * named in initializationOptions that is not a file is said at once: silently answering from
+   * syntax alone would look like a program without errors.
+   */
+  readonly problem: string | null;
+
+  /**
    * `folder`: the folder the client opened; `rootOption`: the compilation
    * root named in initializationOptions, absolute or relative to it
    * (default `main.nz` there).
@@ -118,11 +125,15 @@ export class Workspace {
   constructor(folder: string, rootOption: string | null) {
     this.folder = realOrResolved(folder);
     const root = resolve(this.folder, rootOption ?? "main.nz");
-    if (existsSync(root)) {
+    if (isFile(root)) {
       const real = realOrResolved(root);
       this.config = { root: real, sourceRoot: join(real, "..") };
+      this.problem = null;
     } else {
       this.config = null;
+      this.problem = rootOption === null
+        ? `${root} does not exist: every file is answered from its syntax alone`
+        : `the root named in initializationOptions, ${root}, is not a file: every file is answered from its syntax alone`;
     }
   }
 
@@ -265,6 +276,10 @@ export class Workspace {
     this.#syntax.set(uri, { version: document.version, syntax });
     return syntax;
   }
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 function realOrResolved(path: string): string {

@@ -166,3 +166,32 @@ Deno.test("lsp protocol: a closed file of the compilation is answered from disk,
     await session.close();
   }
 });
+
+Deno.test("lsp protocol: a compilation root that is not a file is said, not silently dropped", async () => {
+  for (
+    const [root, said] of [
+      ["nope.nz", "nope.nz, is not a file: every file is answered from its syntax alone"],
+      ["geo", "geo, is not a file"],
+      [5, "initializationOptions.root is not a string (5): ignored"],
+    ] as const
+  ) {
+    const dir = workspace(PROGRAM);
+    const session = await startLsp(dir, { initializationOptions: { root } });
+    try {
+      const uri = uriOf(dir, "main.nz");
+      // A request round trip: the warning, sent on `initialized`, has arrived before its answer.
+      await session.connection.sendRequest("workspace/symbol", { query: "" });
+      assertEquals(session.shown.length, 1, JSON.stringify(session.shown));
+      assertEquals(session.shown[0].type, 2); // a warning
+      assert(session.shown[0].message.includes(said), session.shown[0].message);
+      await session.connection.sendNotification("textDocument/didOpen", {
+        textDocument: { uri, languageId: "nazm", version: 1, text: MAIN },
+      });
+      // The server serves on, from syntax alone (or from main.nz when the option is ignored).
+      assert((await hoverText(session, uri)).length > 0);
+    } finally {
+      await session.close();
+    }
+    assertEquals(await session.exited, 0);
+  }
+});

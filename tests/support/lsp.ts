@@ -11,6 +11,7 @@ import {
   createMessageConnection,
   type MessageConnection,
   type PublishDiagnosticsParams,
+  type ShowMessageParams,
   StreamMessageReader,
   StreamMessageWriter,
 } from "vscode-languageserver/node";
@@ -32,6 +33,8 @@ export interface LspSession {
   readonly child: ChildProcess;
   /** Every publishDiagnostics, in order. */
   readonly published: PublishDiagnosticsParams[];
+  /** Every window/showMessage, in order. */
+  readonly shown: ShowMessageParams[];
   /** Resolves with the first diagnostics for `uri` (after `since` published) that satisfy `test`. */
   diagnostics(
     uri: string,
@@ -72,6 +75,10 @@ export async function startLsp(
     published.push(p);
     for (const w of waiters.splice(0)) w();
   });
+  const shown: ShowMessageParams[] = [];
+  connection.onNotification("window/showMessage", (p: ShowMessageParams) => {
+    shown.push(p);
+  });
   connection.onNotification("window/logMessage", () => {});
   connection.onRequest("client/registerCapability", () => null);
   connection.onRequest("workspace/configuration", () => []);
@@ -90,6 +97,7 @@ export async function startLsp(
     connection,
     child,
     published,
+    shown,
     diagnostics(uri, test = () => true, since = 0) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -55,6 +55,7 @@ import {
   TOKEN_TYPES,
   workspaceSymbols,
 } from "./features.ts";
+import { Frames } from "./frames.ts";
 import { documentUri, includeDeclaration, position, range, string } from "./params.ts";
 import { OutOfRange } from "./text.ts";
 import { type Analysis, type Located, Workspace } from "./workspace.ts";
@@ -376,7 +377,7 @@ function notOpen(uri: string): ResponseError {
 
 /** Serves the protocol on stdin and stdout until `exit`, or until stdin closes. */
 export function serveLanguageServer(): Promise<number> {
-  const reader = new Reader(process.stdin);
+  const reader = new Reader(process.stdin.pipe(new Frames()));
   const writer = new StreamMessageWriter(process.stdout);
   const connection = createConnection(reader, writer);
   let shutDown = false;

@@ -195,3 +195,33 @@ Deno.test("lsp protocol: a compilation root that is not a file is said, not sile
     assertEquals(await session.exited, 0);
   }
 });
+
+Deno.test("lsp protocol: a frame whose Content-Length lies costs that message, not the session", async () => {
+  for (const lie of [-5, 5]) {
+    const { session, uri } = await started();
+    try {
+      await session.diagnostics(uri);
+      const body = new TextEncoder().encode(JSON.stringify({
+        jsonrpc: "2.0",
+        id: 9001,
+        method: "textDocument/hover",
+        params: { textDocument: { uri }, position: BUMP },
+      }));
+      session.child.stdin!.write(`Content-Length: ${body.length + lie}\r\n\r\n`);
+      session.child.stdin!.write(body);
+      // Too long, the lying frame takes the start of the next message: this one.
+      await session.connection.sendNotification("$/nazm/nudge");
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const answered = await Promise.race([
+        hoverText(session, uri),
+        new Promise<string>((resolve) => timer = setTimeout(() => resolve("no answer"), 10_000)),
+      ]);
+      clearTimeout(timer);
+      // A server out of step would not answer `shutdown` either.
+      if (!answered.includes("fn bump")) session.child.kill();
+      assert(answered.includes("fn bump"), `Content-Length ${lie}: ${answered}`);
+    } finally {
+      await session.close();
+    }
+  }
+});

@@ -33,6 +33,7 @@ import {
   type Type,
 } from "../semantics/mod.ts";
 import {
+  type FieldDecl,
   type Item,
   KEYWORDS,
   type LetStmt,
@@ -40,9 +41,18 @@ import {
   type SourceFile,
   TokenKind,
   type TokenStream,
+  type VariantDecl,
   walk,
 } from "../syntax/mod.ts";
-import { enclosing, type Named, namedAt, placesOf } from "./lookup.ts";
+import {
+  enclosing,
+  type Member,
+  memberAt,
+  type Named,
+  namedAt,
+  placesOf,
+  placesOfMember,
+} from "./lookup.ts";
 import type { TextMap } from "./text.ts";
 import type { Analysis, Located, Workspace } from "./workspace.ts";
 
@@ -110,6 +120,16 @@ export function hover(analysis: Analysis, path: string, offset: number): Hover |
       : `${binding.kind === "let" ? "let " : ""}${binding.name}${type === null ? "" : `: ${type}`}`;
     return { contents: { kind: MarkupKind.Markdown, value: code(label) } };
   }
+  const place = named === null ? memberAt(analysis, path, offset) : null;
+  const memberDecl = place === null ? null : memberDeclaration(analysis, place.member);
+  if (place !== null && memberDecl !== null) {
+    const { owner } = place.member;
+    const text = analysis.textOf(owner.file)!.text(memberDecl);
+    return {
+      contents: { kind: MarkupKind.Markdown, value: code(`${owner.kind} ${owner.name}\n${text}`) },
+      range: map.range(place.span),
+    };
+  }
   const word = wordAt(map, offset);
   const prelude = word === null ? undefined : PRELUDE_FUNCTIONS.get(word.text);
   if (prelude !== undefined && word !== null) {
@@ -148,7 +168,13 @@ export function definition(
   offset: number,
 ): Location | null {
   const named = namedAt(analysis, path, offset);
-  if (named === null) return null;
+  if (named === null) {
+    const member = memberAt(analysis, path, offset)?.member ?? null;
+    const decl = member === null ? null : memberDeclaration(analysis, member);
+    if (member === null || decl === null) return null;
+    const file = member.owner.file;
+    return { uri: workspace.uriOf(file), range: analysis.textOf(file)!.range(decl.name) };
+  }
   const [file, span] = named.kind === "definition"
     ? [named.def.file, named.def.nameSpan]
     : [named.owner.file, named.binding.declSpan];
@@ -162,21 +188,43 @@ export function references(
   offset: number,
   includeDeclaration: boolean,
 ): Location[] | null {
-  const named = namedAt(analysis, path, offset);
-  if (named === null) return null;
-  return placesOf(analysis, named)
+  const places = placesAt(analysis, path, offset);
+  if (places === null) return null;
+  return places
     .filter((p) => includeDeclaration || !p.declaration)
     .map((p) => ({ uri: workspace.uriOf(p.file), range: analysis.textOf(p.file)!.range(p.span) }));
 }
 
 export function highlights(analysis: Analysis, path: string, offset: number): DocumentHighlight[] {
-  const named = namedAt(analysis, path, offset);
-  if (named === null) return [];
+  const places = placesAt(analysis, path, offset);
+  if (places === null) return [];
   const map = analysis.textOf(path)!;
-  return placesOf(analysis, named).filter((p) => p.file === path).map((p) => ({
+  return places.filter((p) => p.file === path).map((p) => ({
     range: map.range(p.span),
     kind: p.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
   }));
+}
+
+/** Every place that names what the offset names: a definition, a local, a variant or a field. */
+function placesAt(analysis: Analysis, path: string, offset: number) {
+  const named = namedAt(analysis, path, offset);
+  if (named !== null) return placesOf(analysis, named);
+  const place = memberAt(analysis, path, offset);
+  return place === null ? null : placesOfMember(analysis, place.member);
+}
+
+/** The declaration of a variant or a field, in its enum's or record's tree. */
+function memberDeclaration(
+  analysis: Analysis,
+  member: Member,
+): VariantDecl | FieldDecl | null {
+  const decl = declarationOf(analysis, member.owner);
+  const members = decl?.kind === "EnumDecl"
+    ? decl.variants
+    : decl?.kind === "RecordDecl"
+    ? decl.fields
+    : [];
+  return members[member.index] ?? null;
 }
 
 // ---------------------------------------------------------------- symbols

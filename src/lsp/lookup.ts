@@ -6,7 +6,8 @@
  * @module
  */
 import type { Span } from "../base/mod.ts";
-import { type Binding, type Definition, definitionAt } from "../semantics/mod.ts";
+import { type Binding, type Definition, definitionAt, findDefinition } from "../semantics/mod.ts";
+import { walk } from "../syntax/mod.ts";
 import type { Analysis } from "./workspace.ts";
 
 export type Named =
@@ -61,4 +62,107 @@ export function placesOf(
     }
   }
   return places.sort((a, b) => Number(b.declaration) - Number(a.declaration));
+}
+
+/** A variant of an enum, or a field of a record, of the compilation. */
+export interface Member {
+  readonly kind: "variant" | "field";
+  /** The enum or record. */
+  readonly owner: Definition;
+  readonly index: number;
+}
+
+/** A place that names a member: its declaration, or a use the checker resolved. */
+export interface MemberPlace {
+  readonly member: Member;
+  readonly span: Span;
+  readonly declaration: boolean;
+}
+
+function sameMember(a: Member, b: Member): boolean {
+  return a.kind === b.kind && a.owner.key === b.owner.key && a.index === b.index;
+}
+
+/**
+ * Every place in a file that names a variant or a field: the declarations
+ * of its enums and records, and the uses the checker resolved (`E.V` in an
+ * expression or a pattern, `value.f`, `R { f: … }`). The prelude's variants
+ * have no declaration in the compilation and are left out.
+ */
+function memberPlaces(analysis: Analysis, path: string): MemberPlace[] {
+  const file = analysis.file(path);
+  const resolutions = analysis.checked?.resolutions;
+  if (file === undefined || resolutions === undefined) return [];
+  const model = analysis.compilation.model;
+  const out: MemberPlace[] = [];
+  const add = (
+    key: string,
+    kind: Member["kind"],
+    index: number,
+    span: Span,
+    declaration = false,
+  ) => {
+    const owner = findDefinition(model, key);
+    if (owner !== null) out.push({ member: { kind, owner, index }, span, declaration });
+  };
+  for (const item of file.parse.tree.items) {
+    if (item.kind !== "RecordDecl" && item.kind !== "EnumDecl") continue;
+    const def = model.definitions.find((d) =>
+      d.file === path && d.nameSpan.start === item.name.start
+    );
+    if (def === undefined) continue;
+    const members = item.kind === "RecordDecl" ? item.fields : item.variants;
+    const kind = item.kind === "RecordDecl" ? "field" : "variant";
+    members.forEach((m, i) => add(def.key, kind, i, m.name, true));
+  }
+  walk(file.parse.tree, (node) => {
+    if (node.kind === "FieldExpr") {
+      const resolved = resolutions.values.get(node);
+      if (resolved?.kind === "variant") add(resolved.enumKey, "variant", resolved.index, node.name);
+      else if (resolved?.kind === "field") {
+        add(resolved.recordKey, "field", resolved.index, node.name);
+      }
+    } else if (node.kind === "VariantPattern") {
+      const resolved = resolutions.variants.get(node);
+      const name = node.path[node.path.length - 1];
+      if (resolved !== undefined && name !== undefined) {
+        add(resolved.enumKey, "variant", resolved.index, name);
+      }
+    } else if (node.kind === "RecordLit") {
+      const key = resolutions.records.get(node);
+      const record = key === undefined ? null : findDefinition(model, key);
+      const decl = record === null ? undefined : analysis.file(record.file)?.parse.tree.items
+        .find((i) => i.kind === "RecordDecl" && i.name.start === record.nameSpan.start);
+      if (key === undefined || decl?.kind !== "RecordDecl") return;
+      for (const init of node.fields) {
+        const index = decl.fields.findIndex((f) => f.name.text === init.name.text);
+        if (index >= 0) add(key, "field", index, init.name);
+      }
+    }
+  });
+  return out;
+}
+
+/** The variant or field named at an offset, where {@link namedAt} finds nothing. */
+export function memberAt(analysis: Analysis, path: string, offset: number): MemberPlace | null {
+  return memberPlaces(analysis, path).find((p) => contains(p.span, offset)) ?? null;
+}
+
+/** Every place that names a member: declaration first, then uses in file and offset order. */
+export function placesOfMember(
+  analysis: Analysis,
+  member: Member,
+): { readonly file: string; readonly span: Span; readonly declaration: boolean }[] {
+  const places: { file: string; span: Span; declaration: boolean }[] = [];
+  for (const file of analysis.compilation.files.map((f) => f.path).sort()) {
+    for (const place of memberPlaces(analysis, file)) {
+      if (sameMember(place.member, member)) {
+        places.push({ file, span: place.span, declaration: place.declaration });
+      }
+    }
+  }
+  return places.sort((a, b) =>
+    Number(b.declaration) - Number(a.declaration) ||
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start)
+  );
 }

@@ -7,7 +7,7 @@
  */
 import type { Span } from "../base/mod.ts";
 import { type Binding, type Definition, definitionAt, findDefinition } from "../semantics/mod.ts";
-import { walk } from "../syntax/mod.ts";
+import { TokenKind, walk } from "../syntax/mod.ts";
 import type { Analysis } from "./workspace.ts";
 
 export type Named =
@@ -145,7 +145,43 @@ function memberPlaces(analysis: Analysis, path: string): MemberPlace[] {
 
 /** The variant or field named at an offset, where {@link namedAt} finds nothing. */
 export function memberAt(analysis: Analysis, path: string, offset: number): MemberPlace | null {
+  if (!mayNameMember(analysis, path, offset)) return null;
   return memberPlaces(analysis, path).find((p) => contains(p.span, offset)) ?? null;
+}
+
+/**
+ * Whether the identifier at the offset may name a variant or a field: after
+ * a `.`, before a `:`, or in an enum's list of variants. Finding out needs
+ * the checker's resolutions, made by a whole analysis: a hover over a
+ * keyword or a space must not pay for one.
+ */
+function mayNameMember(analysis: Analysis, path: string, offset: number): boolean {
+  const file = analysis.file(path);
+  if (file === undefined) return false;
+  const tokens = file.parse.tokens;
+  // The first token that ends at or after the offset, then the identifier there.
+  let lo = 0;
+  let hi = tokens.count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens.end(mid) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const at = [lo, lo + 1].find((i) =>
+    i < tokens.count && tokens.kind(i) === TokenKind.Ident && tokens.start(i) <= offset &&
+    offset <= tokens.end(i)
+  );
+  if (at === undefined) return false;
+  const neighbour = (step: number) => {
+    let i = at + step;
+    while (i >= 0 && i < tokens.count && tokens.isTrivia(i)) i += step;
+    return i >= 0 && i < tokens.count ? tokens.kind(i) : TokenKind.Eof;
+  };
+  if (neighbour(-1) === TokenKind.Dot || neighbour(1) === TokenKind.Colon) return true;
+  const start = tokens.start(at);
+  return file.parse.tree.items.some((item) =>
+    item.kind === "EnumDecl" && item.variants.some((v) => v.name.start === start)
+  );
 }
 
 /** Every place that names a member: declaration first, then uses in file and offset order. */

@@ -4,7 +4,12 @@
  * locals that shadow top-level names.
  */
 import type { DocumentHighlight, Hover, Location } from "vscode-languageserver/node";
+import { join } from "node:path";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { newFactCache } from "../../src/facts/mod.ts";
+import { hover as hoverOf } from "../../src/lsp/features.ts";
+import { compileSources } from "../../src/lsp/sources.ts";
+import { Analysis } from "../../src/lsp/workspace.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { startLsp, uriOf, workspace } from "../support/lsp.ts";
 
@@ -180,4 +185,25 @@ Deno.test("lsp members: a local that shadows a function, a parameter that shadow
   } finally {
     await session.close();
   }
+});
+
+Deno.test("lsp members: a hover over anything that cannot be a member makes no whole analysis", () => {
+  // Members are found through the checker's resolutions, which a whole (not incremental)
+  // analysis records: made once per edit at most, and not for a hover over a keyword or a name.
+  const dir = workspace({ "main.nz": MAIN, "lib/util.nz": UTIL });
+  const config = { root: join(dir, "main.nz"), sourceRoot: dir };
+  const cache = newFactCache();
+  const buffers = new Map<string, Uint8Array>();
+  let whole = 0;
+  const analysis = new Analysis(compileSources(config, buffers, cache, false), 0, () => {
+    whole++;
+    return compileSources(config, buffers, cache, true);
+  });
+  const offset = (needle: string, delta: number) => MAIN.indexOf(needle) + delta;
+  for (const [needle, delta] of [["fn size", 1], ["size(b)", 1], ["match c", 2], ["  size\n", 0]]) {
+    hoverOf(analysis, "main.nz", offset(needle as string, delta as number));
+  }
+  assertEquals(whole, 0);
+  assert(hoverOf(analysis, "main.nz", offset("b.count", 3)) !== null);
+  assertEquals(whole, 1);
 });

@@ -23,6 +23,7 @@ import {
   Message,
   MessageType,
   ResponseError,
+  type ResponseMessage,
   ShowMessageNotification,
   StreamMessageReader,
   StreamMessageWriter,
@@ -375,11 +376,28 @@ function notOpen(uri: string): ResponseError {
   );
 }
 
+/**
+ * The answer to a request cancelled while it waits behind another: the
+ * protocol's RequestCancelled, at once. Without it the library keeps the
+ * request queued and answers it in full: work the editor said it no longer
+ * wants (a completion for text typed over, a hover the mouse has left).
+ */
+function cancelledInQueue(message: Message): ResponseMessage | undefined {
+  if (!Message.isRequest(message)) return undefined;
+  return {
+    jsonrpc: "2.0",
+    id: message.id,
+    error: { code: LSPErrorCodes.RequestCancelled, message: "cancelled before it was answered" },
+  };
+}
+
 /** Serves the protocol on stdin and stdout until `exit`, or until stdin closes. */
 export function serveLanguageServer(): Promise<number> {
   const reader = new Reader(process.stdin.pipe(new Frames()));
   const writer = new StreamMessageWriter(process.stdout);
-  const connection = createConnection(reader, writer);
+  const connection = createConnection(reader, writer, {
+    connectionStrategy: { cancelUndispatched: cancelledInQueue },
+  });
   let shutDown = false;
   connection.onShutdown(() => {
     shutDown = true;

@@ -4,7 +4,7 @@
  * frame header, a compilation root that is not there.
  */
 import { join } from "node:path";
-import type { Hover, TextEdit } from "vscode-languageserver/node";
+import { CancellationTokenSource, type Hover, type TextEdit } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { assert, assertEquals } from "../support/assert.ts";
 import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
@@ -223,5 +223,32 @@ Deno.test("lsp protocol: a frame whose Content-Length lies costs that message, n
     } finally {
       await session.close();
     }
+  }
+});
+
+Deno.test("lsp protocol: a request cancelled while it waits is answered RequestCancelled", async () => {
+  const { dir, session, uri } = await started();
+  try {
+    const c = session.connection;
+    await session.diagnostics(uri);
+    // A buffer whose first parse keeps the server busy while the next requests queue behind it.
+    const big = uriOf(dir, "scratch/big.nz");
+    const text = "fn f() -> Int {\n" + "  1 + 2 * 3 - f() + g(1, 2, 3);\n".repeat(100_000) + "}\n";
+    c.sendNotification("textDocument/didOpen", {
+      textDocument: { uri: big, languageId: "nazm", version: 1, text },
+    });
+    const busy = c.sendRequest("textDocument/documentSymbol", { textDocument: { uri: big } });
+    const source = new CancellationTokenSource();
+    const cancelled = failure(
+      c.sendRequest("textDocument/hover", { textDocument: { uri }, position: BUMP }, source.token),
+    );
+    source.cancel();
+    const refused = await cancelled;
+    assert(refused !== "answered", "the cancelled request was answered in full");
+    assertEquals(refused.code, -32800);
+    await busy;
+    assert((await hoverText(session, uri)).includes("fn bump"));
+  } finally {
+    await session.close();
   }
 });

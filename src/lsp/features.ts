@@ -461,6 +461,57 @@ function preludeItems(): CompletionItem[] {
 }
 
 /**
+ * What may follow `a.b.`: a local's record fields, through the fields'
+ * declared types; a module's exports, or its enum's variants; an enum's
+ * variants.
+ */
+function membersAfter(
+  analysis: Analysis,
+  path: string,
+  tree: SourceFile,
+  offset: number,
+  [head, ...rest]: readonly string[],
+): CompletionItem[] {
+  const model = analysis.compilation.model;
+  const owner = enclosing(analysis, path, offset);
+  if (owner?.bindings.some((b) => b.name === head && b.declSpan.end <= offset)) {
+    let record = recordOfLocal(analysis, path, owner, head, offset);
+    for (const field of rest) {
+      record = record?.kind === "record" ? recordOfField(analysis, record, field) : null;
+    }
+    return record?.kind === "record" ? fieldsOf(analysis, record) : [];
+  }
+  const module = analysis.compilation.files.find((f) => f.path === path)!.module;
+  const from = moduleBindings(tree).get(head);
+  if (from !== undefined) {
+    if (rest.length === 0) return exportsOf(analysis, from);
+    const def = rest.length === 1 ? findDefinition(model, `${from}::${rest[0]}`) : null;
+    return def?.kind === "enum" ? variantsOf(analysis, def) : [];
+  }
+  if (rest.length > 0) return [];
+  if (head === "Option" || head === "Result") {
+    return [...PRELUDE_VARIANTS.values()].filter((v) => v.enumName === head).map((v) => ({
+      label: v.name,
+      kind: CompletionItemKind.EnumMember,
+    }));
+  }
+  const def = visibleDefinition(analysis, module, tree, head);
+  return def?.kind === "enum" ? variantsOf(analysis, def) : [];
+}
+
+/** The record a field's declared type names, or null (another type, a type parameter). */
+function recordOfField(analysis: Analysis, record: Definition, name: string): Definition | null {
+  const decl = declarationOf(analysis, record);
+  if (decl?.kind !== "RecordDecl") return null;
+  const type = decl.fields.find((f) => f.name.text === name)?.type;
+  if (type?.kind !== "NamedType") return null;
+  const at = type.path[type.path.length - 1].start;
+  const entry = (analysis.compilation.model.index[record.file] ?? []).find((e) => e.start === at);
+  const def = entry === undefined ? null : findDefinition(analysis.compilation.model, entry.key);
+  return def?.kind === "record" ? def : null;
+}
+
+/**
  * What may be written at the offset: after `import a.`, the modules of the
  * compilation; in `import a.{`, that module's exports; after `m.`, module
  * `m`'s exports; after `Enum.`, its variants; after `value.`, the fields of
@@ -501,34 +552,14 @@ export function completion(analysis: Analysis, path: string, offset: number): Co
     }
     return [...next].sort().map((label) => ({ label, kind: CompletionItemKind.Module }));
   }
-  if (kind(at) === TokenKind.Dot && kind(at + 1) === TokenKind.Ident) {
-    const receiver = text(before[at + 1]);
-    const qualifier = kind(at + 2) === TokenKind.Dot && kind(at + 3) === TokenKind.Ident
-      ? text(before[at + 3])
-      : null;
-    const modules = moduleBindings(tree);
-    if (qualifier !== null && modules.has(qualifier)) {
-      const def = findDefinition(
-        analysis.compilation.model,
-        `${modules.get(qualifier)}::${receiver}`,
-      );
-      return def?.kind === "enum" ? variantsOf(analysis, def) : [];
+  if (kind(at) === TokenKind.Dot) {
+    // The path before the dot, `a.b.`, leftmost first; empty after anything else (`"s".`, `f().`).
+    const names: string[] = [];
+    for (let k = at + 1; kind(k) === TokenKind.Ident; k += 2) {
+      names.unshift(text(before[k]));
+      if (kind(k + 1) !== TokenKind.Dot) break;
     }
-    const owner = enclosing(analysis, path, offset);
-    const local = owner?.bindings.some((b) => b.name === receiver && b.declSpan.end <= offset);
-    if (owner !== null && local) {
-      const record = recordOfLocal(analysis, path, owner, receiver, offset);
-      return record?.kind === "record" ? fieldsOf(analysis, record) : [];
-    }
-    if (modules.has(receiver)) return exportsOf(analysis, modules.get(receiver)!);
-    if (receiver === "Option" || receiver === "Result") {
-      return [...PRELUDE_VARIANTS.values()].filter((v) => v.enumName === receiver).map((v) => ({
-        label: v.name,
-        kind: CompletionItemKind.EnumMember,
-      }));
-    }
-    const def = visibleDefinition(analysis, module, tree, receiver);
-    return def?.kind === "enum" ? variantsOf(analysis, def) : [];
+    return names.length === 0 ? [] : membersAfter(analysis, path, tree, offset, names);
   }
   const items = new Map<string, CompletionItem>();
   const add = (item: CompletionItem) => {

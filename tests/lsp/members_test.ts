@@ -207,3 +207,34 @@ Deno.test("lsp members: a hover over anything that cannot be a member makes no w
   assert(hoverOf(analysis, "main.nz", offset("b.count", 3)) !== null);
   assertEquals(whole, 1);
 });
+
+Deno.test("lsp members: completion after a path of fields, and nothing after a dot on a non-name", async () => {
+  const { session, uri } = await opened();
+  try {
+    let version = 1;
+    const labels = async (line: string) => {
+      const text =
+        MAIN.replace("  print(to_string(n))", `  let nested = Nest { pair: p };\n  ${line}`) +
+        "\nrecord Nest {\n  pair: Pair,\n}\n";
+      await session.connection.sendNotification("textDocument/didChange", {
+        textDocument: { uri, version: ++version },
+        contentChanges: [{ text }],
+      });
+      const document = TextDocument.create(uri, "nazm", version, text);
+      const items: { label: string }[] = await session.connection.sendRequest(
+        "textDocument/completion",
+        { textDocument: { uri }, position: document.positionAt(text.indexOf(line) + line.length) },
+      );
+      return items.map((i) => i.label);
+    };
+    assertEquals(await labels("nested.pair."), ["a", "b"]);
+    assertEquals(await labels("nested.pair.a"), ["a", "b"]); // the word typed is replaced
+    assertEquals(await labels("nested."), ["pair"]);
+    // `b` is also a local: after `nested.b.` it is not, and `Nest` has no `b`.
+    assertEquals(await labels("nested.b."), []);
+    assertEquals(await labels('"😀".'), []);
+    assertEquals(await labels("u.one()."), []);
+  } finally {
+    await session.close();
+  }
+});

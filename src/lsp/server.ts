@@ -16,6 +16,7 @@ import {
   type Connection,
   createConnection,
   type DataCallback,
+  DidChangeWatchedFilesNotification,
   type Disposable,
   ErrorCodes,
   type InitializeResult,
@@ -94,6 +95,8 @@ class Server {
   readonly #connection: Connection;
   #workspace: Workspace | null = null;
   #resolveCodeActions = false;
+  /** Whether the client registers file watchers for the server (dynamic registration). */
+  #watchFiles = false;
   /** Why the workspace has no usable compilation root, said after `initialized`. */
   #startupNote: { readonly problem: string; readonly warn: boolean } | null = null;
   #shutDown = false;
@@ -129,6 +132,8 @@ class Server {
       // Said once the client is initialized: the protocol lets the server speak only then.
       const named = root !== null || options?.root !== undefined;
       this.#startupNote = problem === null ? null : { problem, warn: named };
+      this.#watchFiles =
+        params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
       this.#resolveCodeActions =
         params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes("edit") ??
           false;
@@ -160,6 +165,15 @@ class Server {
       };
     });
     c.onInitialized(() => {
+      if (this.#watchFiles) {
+        // Files changed outside the editor (a checkout, a generator) reach the analysis at once,
+        // not at the next keystroke. A client that refuses is told why nothing is watched.
+        c.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: "**/*.nz" }],
+        }).catch((error: Error) =>
+          c.console.warn(`files changed outside the editor are not watched: ${error.message}`)
+        );
+      }
       const note = this.#startupNote;
       if (note === null) return;
       // A root the user named and we cannot use is a warning they must see; a folder

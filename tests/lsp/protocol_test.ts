@@ -252,3 +252,40 @@ Deno.test("lsp protocol: a request cancelled while it waits is answered RequestC
     await session.close();
   }
 });
+
+Deno.test("lsp protocol: .nz files are watched where the client registers watchers", async () => {
+  const dir = workspace(PROGRAM);
+  const watching = await startLsp(dir, {
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+  });
+  const plain = await startLsp(dir, { capabilities: {} });
+  try {
+    const uri = uriOf(dir, "main.nz");
+    const c = watching.connection;
+    await c.sendRequest("workspace/symbol", { query: "" });
+    assertEquals(
+      watching.registered.flatMap((p) => p.registrations.map((r) => [r.method, r.registerOptions])),
+      [["workspace/didChangeWatchedFiles", { watchers: [{ globPattern: "**/*.nz" }] }]],
+    );
+    await plain.connection.sendRequest("workspace/symbol", { query: "" });
+    assertEquals(plain.registered, []);
+    // A change on disk to a file no one has open, as the watcher reports it.
+    await c.sendNotification("textDocument/didOpen", {
+      textDocument: { uri, languageId: "nazm", version: 1, text: MAIN },
+    });
+    await watching.diagnostics(uri);
+    const since = watching.published.length;
+    Deno.writeTextFileSync(
+      join(dir, "geo", "shapes.nz"),
+      PROGRAM["geo/shapes.nz"].replace("pub fn area", "pub fn surface"),
+    );
+    await c.sendNotification("workspace/didChangeWatchedFiles", {
+      changes: [{ uri: uriOf(dir, "geo/shapes.nz"), type: 2 }],
+    });
+    const stale = await watching.diagnostics(uri, (p) => p.diagnostics.length > 0, since);
+    assert(stale.diagnostics.some((d) => String(d.message).includes("area")));
+  } finally {
+    await watching.close();
+    await plain.close();
+  }
+});

@@ -11,6 +11,7 @@ import {
   createMessageConnection,
   type MessageConnection,
   type PublishDiagnosticsParams,
+  type RegistrationParams,
   type ShowMessageParams,
   StreamMessageReader,
   StreamMessageWriter,
@@ -35,6 +36,8 @@ export interface LspSession {
   readonly published: PublishDiagnosticsParams[];
   /** Every window/showMessage, in order. */
   readonly shown: ShowMessageParams[];
+  /** Every client/registerCapability, in order. */
+  readonly registered: RegistrationParams[];
   /** Resolves with the first diagnostics for `uri` (after `since` published) that satisfy `test`. */
   diagnostics(
     uri: string,
@@ -80,7 +83,11 @@ export async function startLsp(
     shown.push(p);
   });
   connection.onNotification("window/logMessage", () => {});
-  connection.onRequest("client/registerCapability", () => null);
+  const registered: RegistrationParams[] = [];
+  connection.onRequest("client/registerCapability", (p: RegistrationParams) => {
+    registered.push(p);
+    return null;
+  });
   connection.onRequest("workspace/configuration", () => []);
   connection.listen();
   await connection.sendRequest("initialize", {
@@ -98,6 +105,7 @@ export async function startLsp(
     child,
     published,
     shown,
+    registered,
     diagnostics(uri, test = () => true, since = 0) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

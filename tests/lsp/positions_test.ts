@@ -193,3 +193,39 @@ Deno.test("lsp positions: a lone CR ends a line for the client, not for the lang
   const text = PROGRAM.replaceAll("\n", "\r") + "\n";
   assertEquals(await everyAnswer(text), expected(text));
 });
+
+Deno.test("lsp positions: at every position of a program, whole and broken, no request fails inside", async () => {
+  // Each answer is an answer or a refusal the client can show (RequestFailed); an internal
+  // error would be a bug reached by pointing somewhere.
+  const broken = PROGRAM.replace("x + len(s)", "x + len(").replace("let b", "let { b");
+  for (const text of [PROGRAM, broken, broken.replaceAll("\n", "\r")]) {
+    const { session, uri, document } = await opened(text);
+    try {
+      const c = session.connection;
+      const internal: string[] = [];
+      for (let i = 0; i <= text.length; i++) {
+        const at = { textDocument: { uri }, position: document.positionAt(i) };
+        const requests: [string, unknown][] = [
+          ["textDocument/hover", at],
+          ["textDocument/definition", at],
+          ["textDocument/references", { ...at, context: { includeDeclaration: true } }],
+          ["textDocument/documentHighlight", at],
+          ["textDocument/prepareRename", at],
+          ["textDocument/rename", { ...at, newName: "renamed" }],
+          ["textDocument/completion", at],
+          ["textDocument/signatureHelp", at],
+        ];
+        await Promise.all(
+          requests.map(([method, params]) =>
+            c.sendRequest(method, params).catch((e: { code: number; message: string }) => {
+              if (e.code !== -32803) internal.push(`${method} at ${i}: ${e.code} ${e.message}`);
+            })
+          ),
+        );
+      }
+      assertEquals(internal, []);
+    } finally {
+      await session.close();
+    }
+  }
+});

@@ -34,6 +34,18 @@ export function span(start: number, end: number): Span {
   return { start, end };
 }
 
+/** The 0-based line of a byte offset, given each line's start (ascending, the first 0). */
+export function lineAt(lineStarts: ArrayLike<number>, offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /**
  * Maps byte offsets of one file to lines and columns. Columns count code
  * points: UTF-8 continuation bytes (0b10xxxxxx) are not characters.
@@ -56,16 +68,9 @@ export class LineIndex {
   /** The 1-based line and character column of a byte offset (clamped to the file). */
   position(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.#bytes.length));
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lineAt(this.lineStarts, clamped);
     let column = 1;
-    for (let i = starts[lo]; i < clamped; i++) {
+    for (let i = this.lineStarts[lo]; i < clamped; i++) {
       if ((this.#bytes[i] & 0xc0) !== 0x80) column++;
     }
     return { offset: clamped, line: lo + 1, column };

@@ -11,7 +11,7 @@
  * @module
  */
 import type { Position, Range } from "vscode-languageserver/node";
-import { LineIndex, type Span } from "../base/mod.ts";
+import { lineAt, LineIndex, type Span } from "../base/mod.ts";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -60,17 +60,10 @@ export class TextMap {
   /** The editor position of a byte offset (clamped to the file). */
   position(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.bytes.length));
-    const starts = this.#starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lineAt(this.#starts, clamped);
     let character = 0;
     // UTF-16 units from the line's bytes: 1 per sequence, 2 for a 4-byte one.
-    for (let i = starts[lo]; i < clamped; i++) {
+    for (let i = this.#starts[lo]; i < clamped; i++) {
       const b = this.bytes[i];
       if ((b & 0xc0) === 0x80) continue;
       character += b >= 0xf0 ? 2 : 1;

@@ -5,11 +5,10 @@
 import { join } from "node:path";
 import type { Hover } from "vscode-languageserver/node";
 import { assert, assertEquals } from "../support/assert.ts";
-import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
-import { PROGRAM } from "./fixtures.ts";
+import { type LspSession, uriOf } from "../support/lsp.ts";
+import { BUMP, failure, PROGRAM, started } from "./fixtures.ts";
 
 const MAIN = PROGRAM["main.nz"];
-const BUMP = { line: 9, character: 15 }; // `bump(41)` in main.nz
 
 async function serving(session: LspSession, uri: string): Promise<void> {
   const hover: Hover = await session.connection.sendRequest("textDocument/hover", {
@@ -17,20 +16,6 @@ async function serving(session: LspSession, uri: string): Promise<void> {
     position: BUMP,
   });
   assert((hover.contents as { value: string }).value.includes("fn bump"), JSON.stringify(hover));
-}
-
-function failure(p: Promise<unknown>): Promise<{ code: number; message: string } | "answered"> {
-  return p.then(() => "answered" as const, (e: { code: number; message: string }) => e);
-}
-
-async function started() {
-  const dir = workspace(PROGRAM);
-  const session = await startLsp(dir);
-  const uri = uriOf(dir, "main.nz");
-  await session.connection.sendNotification("textDocument/didOpen", {
-    textDocument: { uri, languageId: "nazm", version: 1, text: MAIN },
-  });
-  return { dir, session, uri };
 }
 
 Deno.test("lsp bad input: a 50 MB buffer, in the compilation and outside it", async () => {

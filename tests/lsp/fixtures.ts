@@ -1,3 +1,5 @@
+import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
+
 /** The program the language server tests edit: two modules, an enum, a record, a doc comment. */
 export const PROGRAM: Record<string, string> = {
   "main.nz": `import geo.shapes.{Shape, area}
@@ -37,3 +39,24 @@ pub fn area(s: Shape) -> Int {
 }
 `,
 };
+
+/** `bump(41)` in PROGRAM's main.nz. */
+export const BUMP = { line: 9, character: 15 };
+
+/** `nazm lsp` on PROGRAM, with main.nz open. */
+export async function started(): Promise<{ dir: string; session: LspSession; uri: string }> {
+  const dir = workspace(PROGRAM);
+  const session = await startLsp(dir);
+  const uri = uriOf(dir, "main.nz");
+  await session.connection.sendNotification("textDocument/didOpen", {
+    textDocument: { uri, languageId: "nazm", version: 1, text: PROGRAM["main.nz"] },
+  });
+  return { dir, session, uri };
+}
+
+/** A request's error, or "answered". */
+export function failure(
+  p: Promise<unknown>,
+): Promise<{ code: number; message: string } | "answered"> {
+  return p.then(() => "answered" as const, (e: { code: number; message: string }) => e);
+}

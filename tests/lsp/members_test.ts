@@ -11,7 +11,7 @@ import { hover as hoverOf } from "../../src/lsp/features.ts";
 import { compileSources } from "../../src/lsp/sources.ts";
 import { Analysis } from "../../src/lsp/workspace.ts";
 import { assert, assertEquals } from "../support/assert.ts";
-import { startLsp, uriOf, workspace } from "../support/lsp.ts";
+import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
 
 const MAIN = `import lib.util as u
 import lib.util.{Pair, Color}
@@ -89,6 +89,20 @@ function shown(dir: string, locations: Location[]): string[] {
   });
 }
 
+/** Where go to definition at a position of main.nz leads, as `file:line:text`. */
+async function definitionOf(
+  session: LspSession,
+  dir: string,
+  uri: string,
+  position: { line: number; character: number },
+): Promise<string | null> {
+  const d: Location | null = await session.connection.sendRequest("textDocument/definition", {
+    textDocument: { uri },
+    position,
+  });
+  return d === null ? null : shown(dir, [d])[0];
+}
+
 Deno.test("lsp members: hover, definition, references and highlights of variants and fields", async () => {
   const { dir, session, uri } = await opened();
   try {
@@ -105,13 +119,8 @@ Deno.test("lsp members: hover, definition, references and highlights of variants
     assertEquals(await hover(at("p.a)", 2)), "```nazm\nrecord Pair\na: Int\n```");
     assertEquals(await hover(at("Green(g)", 1)), "```nazm\nenum Color\nGreen(Int)\n```");
 
-    const definition = async (position: { line: number; character: number }) => {
-      const d: Location | null = await c.sendRequest("textDocument/definition", {
-        textDocument: { uri },
-        position,
-      });
-      return d === null ? null : shown(dir, [d])[0];
-    };
+    const definition = (position: { line: number; character: number }) =>
+      definitionOf(session, dir, uri, position);
     assertEquals(await definition(at("b.count", 3)), "main:5:count");
     assertEquals(await definition(at("b.item", 3)), "main:4:item");
     assertEquals(await definition(at("count: 1", 1)), "main:5:count"); // a record literal's field
@@ -163,13 +172,8 @@ Deno.test("lsp members: a local that shadows a function, a parameter that shadow
   const { dir, session, uri } = await opened();
   try {
     const c = session.connection;
-    const definition = async (position: { line: number; character: number }) => {
-      const d: Location | null = await c.sendRequest("textDocument/definition", {
-        textDocument: { uri },
-        position,
-      });
-      return d === null ? null : shown(dir, [d])[0];
-    };
+    const definition = (position: { line: number; character: number }) =>
+      definitionOf(session, dir, uri, position);
     // `size` in twice is its local; in main, the function.
     assertEquals(await definition(at("  size\n", 2)), "main:20:size");
     assertEquals(await definition(at("size(b)", 1)), "main:8:size");

@@ -8,24 +8,9 @@ import { CancellationTokenSource, type Hover, type TextEdit } from "vscode-langu
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { assert, assertEquals } from "../support/assert.ts";
 import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
-import { PROGRAM } from "./fixtures.ts";
+import { BUMP, failure, PROGRAM, started } from "./fixtures.ts";
 
 const MAIN = PROGRAM["main.nz"];
-const BUMP = { line: 9, character: 15 }; // `bump(41)` in main.nz
-
-async function started() {
-  const dir = workspace(PROGRAM);
-  const session = await startLsp(dir);
-  const uri = uriOf(dir, "main.nz");
-  await session.connection.sendNotification("textDocument/didOpen", {
-    textDocument: { uri, languageId: "nazm", version: 1, text: MAIN },
-  });
-  return { dir, session, uri };
-}
-
-function failure(p: Promise<unknown>): Promise<{ code: number; message: string } | "answered"> {
-  return p.then(() => "answered" as const, (e: { code: number; message: string }) => e);
-}
 
 async function hoverText(session: LspSession, uri: string, position = BUMP): Promise<string> {
   const hover: Hover | null = await session.connection.sendRequest("textDocument/hover", {

@@ -126,11 +126,11 @@ class Server {
       const options = params.initializationOptions as { root?: unknown } | null | undefined;
       const root = typeof options?.root === "string" ? options.root : null;
       this.#workspace = new Workspace(folder, root);
-      const problem = options?.root !== undefined && root === null
+      const named = options?.root !== undefined;
+      const problem = named && root === null
         ? `initializationOptions.root is not a string (${JSON.stringify(options.root)}): ignored`
         : this.#workspace.problem;
       // Said once the client is initialized: the protocol lets the server speak only then.
-      const named = root !== null || options?.root !== undefined;
       this.#startupNote = problem === null ? null : { problem, warn: named };
       this.#watchFiles =
         params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;

@@ -600,7 +600,10 @@ function patchedModel(
     };
   };
   // A kept part's definition that no changed module referred to, with the
-  // same diagnostics, is the last model's object.
+  // very same diagnostics, is the last model's object. Equal is not enough:
+  // the facts find a definition's diagnostics among the compilation's by
+  // identity (their ids, their owners), and the program checks and a module
+  // linked again make new objects for the same diagnostics.
   const reuse = (def: Definition, owned: readonly Diagnostic[]): Definition | null => {
     if (affected.has(def.key) || rebuilt.has(def.module)) return null;
     const before = findDefinition(prev.model, def.key);
@@ -611,6 +614,5 @@ function patchedModel(
 }
 
 function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
-  if (a.length !== b.length) return false;
-  return a.every((d, i) => d === b[i] || JSON.stringify(d) === JSON.stringify(b[i]));
+  return a.length === b.length && a.every((d, i) => d === b[i]);
 }

@@ -15,6 +15,7 @@ import {
   newEngine,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
+import { contextOf, documentsOf, indexOf, snapshotOf, summaryOf } from "../../src/facts/mod.ts";
 import { prng } from "../../bench/gen.ts";
 import { applyEdit, editProgram, printProgram } from "../support/edit_programs.ts";
 
@@ -44,9 +45,21 @@ function compileFiles(
   return loadCompilation(`${ROOT}/main.nz`, { sourceRoot: ROOT, host: hostOf(files), ...options });
 }
 
-/** Everything an answer is built from, as one string. */
-function facts(c: Compilation): string {
+/**
+ * Everything an answer is built from, and answers built on it, as one
+ * string: the facts layer finds a definition's diagnostics among the
+ * compilation's by identity (their ids, their owners), so equal JSON of the
+ * model alone would not show a definition holding an earlier analysis's
+ * diagnostic objects.
+ */
+function facts(c: Compilation, answers: Answers = "all"): string {
+  const own = new Set(c.diagnostics);
+  const strays = c.model.definitions.flatMap((def) =>
+    def.diagnostics.filter((d) => !own.has(d)).map((d) => `${def.key}: ${d.code}`)
+  );
   return JSON.stringify({
+    strays,
+    answers: answers === "none" ? null : answersOf(c, answers === "all"),
     root: c.root,
     rootError: c.rootError,
     files: c.files.map((f) => [f.path, f.module, f.digest]),
@@ -56,6 +69,40 @@ function facts(c: Compilation): string {
     diagnostics: c.diagnostics,
     model: c.model,
   });
+}
+
+/** One definition in this many gets a context packet (each hashes every file again). */
+const CONTEXT_SAMPLE = 8;
+
+/** Which answers {@link facts} builds: for time, not every step builds them all. */
+type Answers = "none" | "some" | "all";
+
+/** What nazm-mcp answers from a compilation: the index, summary, packets (snapshot, documents). */
+function answersOf(c: Compilation, all: boolean): unknown {
+  if (c.rootError !== null) return null;
+  try {
+    return answersOfLoaded(c, all);
+  } catch (error) {
+    // A fact that throws on one side only is a difference the failure shows with its seed.
+    return { thrown: String(error) };
+  }
+}
+
+function answersOfLoaded(c: Compilation, all: boolean): unknown {
+  const files = new Map(c.files.map((f) => [f.path, f]));
+  return {
+    index: indexOf(c),
+    summary: summaryOf(c),
+    // Packets for some definitions (`strays` checks every definition's diagnostics).
+    contexts: c.model.definitions.filter((_, i) =>
+      i % CONTEXT_SAMPLE === c.files.length % CONTEXT_SAMPLE
+    ).map((def) => {
+      const at = files.get(def.file)!.lineIndex.position(def.nameSpan.start);
+      return contextOf(c, { file: def.file, position: { line: at.line, column: at.column } });
+    }),
+    snapshot: all ? snapshotOf(c) : null,
+    documents: all ? documentsOf(c) : null,
+  };
 }
 
 const SEQUENCES = 10;
@@ -242,4 +289,22 @@ Deno.test("engine: renaming a parameter is not an interface change", () => {
 
 Deno.test("engine: a file that cannot be parsed, and back, reaches its readers", () => {
   sequence([base, edited("lib/a.nz", NOT_UTF8), base, edited("lib/c.nz", NOT_UTF8), base]);
+});
+
+Deno.test("engine: a kept definition's diagnostics are the compilation's own, for ids and owners", () => {
+  // An edit in main leaves lib.c's unused private `spare` untouched: its N0403
+  // is made again by the program checks, and the packet and the index find
+  // a definition's diagnostics among the compilation's by identity.
+  const c = C + `\nfn spare() -> Int {\n  1\n}\n`;
+  const before = new Map([...base, ["lib/c.nz", c]]);
+  const after = new Map([...before, ["main.nz", MAIN.replace("a.size(1)", "a.size(2)")]]);
+  const { engine } = sequence([before, after]);
+  const spare = { file: "lib/c.nz", position: { line: 3, column: 4 } };
+  const incremental = compileFiles(after, { engine });
+  const whole = compileFiles(after);
+  assertEquals(
+    JSON.stringify(contextOf(incremental, spare)),
+    JSON.stringify(contextOf(whole, spare)),
+  );
+  assertEquals(JSON.stringify(indexOf(incremental)), JSON.stringify(indexOf(whole)));
 });

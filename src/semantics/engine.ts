@@ -40,6 +40,8 @@ import {
   assembleModel,
   type Definition,
   findDefinition,
+  importIndex,
+  type IndexEntry,
   type Link,
   type ModelPart,
   modelPart,
@@ -100,6 +102,12 @@ interface BoundModule {
   readonly linkDiagnostics: readonly Diagnostic[];
   /** Its share of {@link LinkResult.namedFromOutside}. */
   readonly namedFromOutside: readonly DefInfo[];
+  /**
+   * Its imported names' index entries as linked (model.ts `importIndex`):
+   * a later analysis may link the module again in place before this one's
+   * model is first read.
+   */
+  readonly imports: readonly IndexEntry[];
 }
 
 /** A module's check, reusable while its inputs are unchanged. */
@@ -338,6 +346,7 @@ function bindAndLink(
       bindDiagnostics,
       linkDiagnostics,
       namedFromOutside: [...named],
+      imports: importIndex(m),
     });
   }
   const namedFromOutside = new Set<DefInfo>();
@@ -392,7 +401,7 @@ function newState(
       diagnostics: sorted,
       checked: null,
       get model(): SemanticModel {
-        state.model ??= patchedModel(previous, modules, checked, gone, result, sorted);
+        state.model ??= patchedModel(previous, bound, modules, checked, gone, result, sorted);
         previous = null;
         return state.model.model;
       },
@@ -550,6 +559,7 @@ function exportedNames(m: ModuleInfo): string {
  */
 function patchedModel(
   prev: EngineState["model"],
+  bound: BoundModules,
   modules: readonly ModuleInfo[],
   checked: readonly ModuleInfo[],
   gone: readonly string[],
@@ -560,7 +570,7 @@ function patchedModel(
   const rebuilt = new Set(checked.map((m) => m.name));
   for (const m of modules) {
     const kept = rebuilt.has(m.name) ? undefined : prev?.parts.get(m.name);
-    parts.set(m.name, kept ?? modelPart(m, result));
+    parts.set(m.name, kept ?? modelPart(m, result, bound.modules.get(m.name)!.imports));
   }
   const ordered = modules.map((m) => parts.get(m.name)!);
   if (prev === null) return { parts, model: assembleModel(ordered, diagnostics, null) };

@@ -326,8 +326,29 @@ export interface ModelPart {
   readonly owners: readonly { readonly key: string; readonly span: Span }[];
 }
 
-/** The part of one checked module. */
-export function modelPart(m: ModuleInfo, checked: CheckResult): ModelPart {
+/**
+ * The index entries of a module's imported names (`{Shape}`), as its
+ * imports are linked now. An incremental engine takes them when it links
+ * the module: it may link a kept module again, in place, for a later
+ * analysis, before this one's model is first read.
+ */
+export function importIndex(m: ModuleInfo): IndexEntry[] {
+  const index: IndexEntry[] = [];
+  for (const info of m.imports) {
+    for (const name of info.names) {
+      if (name.def === null) continue;
+      index.push({ start: name.ref.start, end: name.ref.end, key: name.def.key, role: "import" });
+    }
+  }
+  return index;
+}
+
+/** The part of one checked module; `imports` as {@link importIndex} found them. */
+export function modelPart(
+  m: ModuleInfo,
+  checked: CheckResult,
+  imports: readonly IndexEntry[] = importIndex(m),
+): ModelPart {
   const { bodies, signatures, references } = checked;
   // A duplicate (N0204) is a definition with a place and its own key; names never refer to it.
   const defs = [...m.defs.values(), ...m.duplicates].sort((a, b) =>
@@ -402,12 +423,7 @@ export function modelPart(m: ModuleInfo, checked: CheckResult): ModelPart {
       outerNames: body?.outerNames ?? [],
     });
   }
-  for (const info of m.imports) {
-    for (const name of info.names) {
-      if (name.def === null) continue;
-      index.push({ start: name.ref.start, end: name.ref.end, key: name.def.key, role: "import" });
-    }
-  }
+  index.push(...imports);
   index.sort((a, b) => a.start - b.start);
   const owners = defs.map((def) => ({ key: def.key, span: fullSpan(def) }))
     .sort((a, b) => a.span.start - b.span.start);

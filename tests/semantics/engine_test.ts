@@ -13,6 +13,7 @@ import {
   type Engine,
   loadCompilation,
   newEngine,
+  type ParseCache,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
 import { contextOf, documentsOf, indexOf, snapshotOf, summaryOf } from "../../src/facts/mod.ts";
@@ -40,7 +41,7 @@ function hostOf(files: ReadonlyMap<string, string>): SourceHost {
 
 function compileFiles(
   files: ReadonlyMap<string, string>,
-  options: { engine?: Engine; cache?: Map<string, never>; commit?: boolean } = {},
+  options: { engine?: Engine; cache?: ParseCache; commit?: boolean } = {},
 ): Compilation {
   return loadCompilation(`${ROOT}/main.nz`, { sourceRoot: ROOT, host: hostOf(files), ...options });
 }
@@ -307,4 +308,21 @@ Deno.test("engine: a kept definition's diagnostics are the compilation's own, fo
     JSON.stringify(contextOf(whole, spare)),
   );
   assertEquals(JSON.stringify(indexOf(incremental)), JSON.stringify(indexOf(whole)));
+});
+
+Deno.test("engine: a model first read after a later analysis has its own imports", () => {
+  // main imports `size` by name. The second analysis checks main again (a's
+  // interface changed) without reading the model; the third links main
+  // again, in place, to an `a` whose `size` is private. The second's model,
+  // read only then, still has main's `{size}` as the second linked it.
+  const main = `import lib.a.{size}\n\nfn main() -> Unit {\n  print(to_string(size(1)));\n}\n`;
+  const first = new Map([...base, ["main.nz", main]]);
+  const second = new Map([...first, ["lib/a.nz", A + `\npub fn more() -> Int {\n  3\n}\n`]]);
+  const third = new Map([...first, ["lib/a.nz", A.replace("pub fn size", "fn size")]]);
+  const engine = newEngine();
+  const cache: ParseCache = new Map();
+  compileFiles(first, { engine, cache }).model;
+  const unread = compileFiles(second, { engine, cache });
+  compileFiles(third, { engine, cache });
+  assertEquals(facts(unread), facts(compileFiles(second)));
 });

@@ -2,8 +2,16 @@
  * The incremental engine (src/semantics/engine.ts): after every edit of a
  * random sequence, its analysis equals a whole analysis of the same bytes,
  * byte for byte — every diagnostic and the whole semantic model (what every
- * tool of nazm-mcp builds its answers from), and the files read; and its
- * cut-off checks again only what depends on the edit.
+ * tool of nazm-mcp builds its answers from), the answers built on them
+ * (diagnostic index, documents, summary, snapshot, context packets, rename
+ * and fix plans), and the files read; and its cut-off checks again only what
+ * depends on the edit. The engine is driven as nazm-mcp and nazm lsp drive
+ * it: one fact cache (parses by digest, pruned after each analysis; an
+ * unchanged file is the same byte array), plans verified incrementally
+ * without being kept, the same contents analysed twice.
+ *
+ * `NAZM_ENGINE_SEED` replays a run; `NAZM_ENGINE_STEPS` lengthens each
+ * sequence (locally: the committed run stays a few seconds).
  *
  * @module
  */
@@ -11,39 +19,104 @@ import { assert, assertEquals } from "../support/assert.ts";
 import {
   type Compilation,
   type Engine,
+  type FileMemo,
   loadCompilation,
   newEngine,
   type ParseCache,
+  type ReadError,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
-import { contextOf, documentsOf, indexOf, snapshotOf, summaryOf } from "../../src/facts/mod.ts";
+import {
+  contextOf,
+  diagnosticIds,
+  documentsOf,
+  type FactCache,
+  indexOf,
+  newFactCache,
+  pruneFactCache,
+  semanticPatchOf,
+  snapshotOf,
+  sourceState,
+  summaryOf,
+} from "../../src/facts/mod.ts";
 import { prng } from "../../bench/gen.ts";
-import { applyEdit, editProgram, printProgram } from "../support/edit_programs.ts";
+import {
+  applyEdit,
+  editProgram,
+  printProgram,
+  refusalOf,
+  refusedText,
+} from "../support/edit_programs.ts";
 
 const ROOT = "/virtual/src";
 const encoder = new TextEncoder();
 /** A file's text that stands for bytes that are not UTF-8 (a file read but not parsed). */
-const NOT_UTF8 = "<not utf-8>";
+const NOT_UTF8 = refusedText("not_utf8");
 
-function hostOf(files: ReadonlyMap<string, string>): SourceHost {
-  const bytes = new Map(
-    [...files].map((
-      [path, text],
-    ) => [
-      `${ROOT}/${path}`,
-      text === NOT_UTF8 ? new Uint8Array([0x66, 0xff]) : encoder.encode(text),
-    ]),
-  );
-  return {
-    readFile: (path) => bytes.get(path) ?? { error: "not_found", message: "file not found" },
+/**
+ * The files' bytes; `arrays` keeps each file's array while its text is the
+ * same, as the confined read's known files and an editor's unchanged buffer do.
+ */
+function hostOf(
+  files: ReadonlyMap<string, string>,
+  arrays = new Map<string, { text: string; bytes: Uint8Array }>(),
+): SourceHost {
+  const read = (path: string): Uint8Array | ReadError => {
+    const text = files.get(path.slice(ROOT.length + 1));
+    if (text === undefined) return { error: "not_found", message: "file not found" };
+    switch (refusalOf(text)) {
+      case "unreadable":
+        return { error: "unreadable", message: "permission denied" };
+      case "too_large":
+        return { error: "too_large", message: "the file is 9000000 bytes, over the limit" };
+      case "not_utf8":
+        return new Uint8Array([0x66, 0xff]);
+    }
+    const known = arrays.get(path);
+    if (known?.text === text) return known.bytes;
+    const bytes = encoder.encode(text);
+    arrays.set(path, { text, bytes });
+    return bytes;
   };
+  return { readFile: read };
 }
 
 function compileFiles(
   files: ReadonlyMap<string, string>,
-  options: { engine?: Engine; cache?: ParseCache; commit?: boolean } = {},
+  options: {
+    engine?: Engine;
+    cache?: ParseCache;
+    memo?: FileMemo;
+    commit?: boolean;
+    arrays?: Map<string, { text: string; bytes: Uint8Array }>;
+  } = {},
 ): Compilation {
-  return loadCompilation(`${ROOT}/main.nz`, { sourceRoot: ROOT, host: hostOf(files), ...options });
+  const host = hostOf(files, options.arrays);
+  return loadCompilation(`${ROOT}/main.nz`, { sourceRoot: ROOT, host, ...options });
+}
+
+/** A long-lived caller: the fact cache nazm-mcp's worker and nazm lsp keep, and the files' arrays. */
+interface Caller {
+  readonly cache: FactCache;
+  readonly arrays: Map<string, { text: string; bytes: Uint8Array }>;
+}
+
+function newCaller(): Caller {
+  return { cache: newFactCache(), arrays: new Map() };
+}
+
+/** The compilation of `files` as the caller makes it; `commit: false` is a plan's verification. */
+function compileAs(caller: Caller, files: ReadonlyMap<string, string>, commit = true) {
+  const { cache, arrays } = caller;
+  const compilation = compileFiles(files, {
+    engine: cache.engine,
+    cache: cache.parses,
+    memo: cache.memo,
+    commit,
+    arrays,
+  });
+  if (commit) pruneFactCache(cache, compilation);
+  return compilation;
 }
 
 /**
@@ -106,49 +179,125 @@ function answersOfLoaded(c: Compilation, all: boolean): unknown {
   };
 }
 
+/**
+ * Plans nazm.semantic_patch makes on `c` (with the caller's cache: its
+ * verification is incremental) and on a whole analysis: a rename of a
+ * private definition or a local, and the first fix of a diagnostic.
+ */
+function plans(
+  c: Compilation,
+  whole: Compilation,
+  caller: Caller,
+  random: () => number,
+): [string, string][] {
+  const options = { cache: caller.cache };
+  const out: [unknown, unknown][] = [];
+  const defs = whole.model.definitions.filter((d) => d.name !== "main");
+  if (defs.length > 0) {
+    const def = defs[Math.floor(random() * defs.length)];
+    const local = def.bindings[0];
+    const at = local !== undefined && random() < 0.5 ? local.declSpan.start : def.nameSpan.start;
+    const file = whole.files.find((f) => f.path === def.file)!;
+    const position = file.lineIndex.position(at);
+    const request = {
+      operation: "rename" as const,
+      file: def.file,
+      position: { line: position.line, column: position.column },
+      new_name: /^[A-Z]/.test(def.name) && at === def.nameSpan.start ? "Zé" : "z_new",
+    };
+    out.push([semanticPatchOf(c, request, options), semanticPatchOf(whole, request)]);
+  }
+  const fixable = [...diagnosticIds(whole)].filter(([d]) => d.fixes.length > 0);
+  if (fixable.length > 0) {
+    const [, id] = fixable[Math.floor(random() * fixable.length)];
+    const request = {
+      operation: "fix" as const,
+      diagnostic: id,
+      fix: 0,
+      state: sourceState(whole),
+    };
+    out.push([semanticPatchOf(c, request, options), semanticPatchOf(whole, request)]);
+  }
+  return out.map(([got, want]) => [JSON.stringify(got), JSON.stringify(want)]);
+}
+
 const SEQUENCES = 10;
-const STEPS = 60;
+const STEPS = Number(Deno.env.get("NAZM_ENGINE_STEPS") ?? 60);
 
 Deno.test("engine: after each of 600 random edits, the same facts as a whole analysis", () => {
   const seed = Number(Deno.env.get("NAZM_ENGINE_SEED") ?? Math.floor(Math.random() * 2 ** 31));
   let steps = 0;
   let recheckedOne = 0;
+  let planned = 0;
   for (let s = 0; s < SEQUENCES; s++) {
     const random = prng(seed + s);
     const program = editProgram(seed + s);
-    const engine = newEngine();
-    const cache = new Map<string, never>();
+    const caller = newCaller();
+    const engine = caller.cache.engine;
     const log: string[] = ["generated"];
-    for (let step = 0; step <= STEPS; step++) {
+    let step = 0;
+    const differs = (files: ReadonlyMap<string, string>, what: string) =>
+      new Error(
+        `seed ${seed + s} (NAZM_ENGINE_SEED=${seed}), step ${step}: ${what} differs\n` +
+          `edits:\n  ${log.join("\n  ")}\n` +
+          [...files].map(([p, t]) => `--- ${p}\n${t}`).join("\n"),
+      );
+    // A compilation whose model was not read yet, with its files.
+    let unread: { compilation: Compilation; files: Map<string, string> } | null = null;
+    for (; step <= STEPS; step++) {
       if (step > 0) log.push(applyEdit(program, random));
       const files = printProgram(program);
-      const incremental = compileFiles(files, { engine, cache });
-      // Some steps leave the model unread, as `nazm check` would.
+      const incremental = compileAs(caller, files);
       const whole = compileFiles(files);
+      // An answer still being made from the last analysis reads its model only now.
+      if (
+        unread !== null &&
+        facts(unread.compilation, "some") !== facts(compileFiles(unread.files), "some")
+      ) {
+        throw differs(unread.files, "the model of the analysis before, read after this one,");
+      }
+      unread = null;
+      // Some steps leave the model unread, as `nazm check` would.
       if (random() < 0.85 || step === STEPS) {
-        const got = facts(incremental);
-        const want = facts(whole);
-        if (got !== want) {
-          throw new Error(
-            `seed ${
-              seed + s
-            } (NAZM_ENGINE_SEED=${seed}), step ${step}: the incremental analysis differs\n` +
-              `edits:\n  ${log.join("\n  ")}\n` +
-              [...files].map(([p, t]) => `--- ${p}\n${t}`).join("\n"),
-          );
+        const answers = step % 10 === 0 ? "all" : step % 2 === 0 ? "some" : "none";
+        if (facts(incremental, answers) !== facts(whole, answers)) {
+          throw differs(files, "the analysis");
         }
-      } else {
-        assertEquals(
-          JSON.stringify(incremental.diagnostics),
-          JSON.stringify(whole.diagnostics),
-          `seed ${seed + s}, step ${step}`,
-        );
+      } else if (JSON.stringify(incremental.diagnostics) !== JSON.stringify(whole.diagnostics)) {
+        throw differs(files, "the diagnostics");
+      } else if (random() < 0.5) {
+        unread = { compilation: incremental, files };
       }
       if (engine.report!.checked.length === 1) recheckedOne++;
+      const kept = engine.state;
+      const roll = random();
+      if (roll < 0.08) {
+        // A plan's verification: incremental over this analysis, not kept.
+        planned++;
+        for (const [got, want] of plans(incremental, whole, caller, random)) {
+          if (got !== want) throw differs(files, `a plan\n${got}\n${want}\n`);
+        }
+        assert(engine.state === kept, "a verification replaced the engine's analysis");
+      } else if (roll < 0.16) {
+        // Another edit's contents analysed without committing, then these again.
+        const other = structuredClone(program);
+        log.push(`(uncommitted: ${applyEdit(other, random)})`);
+        const otherFiles = printProgram(other);
+        const trial = compileAs(caller, otherFiles, false);
+        if (facts(trial, "some") !== facts(compileFiles(otherFiles), "some")) {
+          throw differs(otherFiles, "an uncommitted analysis");
+        }
+        assert(engine.state === kept, "an uncommitted analysis replaced the engine's");
+      } else if (roll < 0.22) {
+        // The same contents again: the engine's last analysis, as it was.
+        const again = compileAs(caller, files);
+        if (facts(again, "some") !== facts(whole, "some")) throw differs(files, "a repeat");
+      }
       steps++;
     }
   }
   assert(steps >= 500, `${steps} steps`);
+  assert(planned > 0, "no plan was made");
   // The cut-off did its work: many edits checked one module again.
   assert(recheckedOne > steps / 10, `${recheckedOne} of ${steps} steps checked one module`);
 });
@@ -161,7 +310,7 @@ Deno.test("engine: after each of 600 random edits, the same facts as a whole ana
  */
 function sequence(steps: readonly Map<string, string>[]): { checked: string[][]; engine: Engine } {
   const engine = newEngine();
-  const cache = new Map<string, never>();
+  const cache: ParseCache = new Map();
   const checked: string[][] = [];
   for (const files of steps) {
     const incremental = compileFiles(files, { engine, cache });
@@ -197,7 +346,7 @@ Deno.test("engine: a body edit checks its module alone", () => {
 
 Deno.test("engine: a body edit binds its module again, and links again only its importers", () => {
   const engine = newEngine();
-  const cache = new Map<string, never>();
+  const cache: ParseCache = new Map();
   compileFiles(base, { engine, cache });
   const before = boundModules(engine);
   compileFiles(edited("lib/a.nz", A.replace("n + 1", "n + 2 * n")), { engine, cache });

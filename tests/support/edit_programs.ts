@@ -12,7 +12,15 @@
  * or less, the result); a type definition (a field or a variant more or
  * less, a field's type); `pub` on or off; an import more or less; a rename;
  * a new file (imported from another); a deleted file; a syntax error, taken
- * back by the next edit; a call of a name that is not imported.
+ * back by a later edit (other modules edited meanwhile); a call of a name
+ * that is not imported; a misspelt name whose "did you mean" reads the
+ * names other modules export; a type parameter more, less or renamed (used
+ * by another module as `m.Rec[Int]`); variants reordered; a definition
+ * renamed onto an imported name or an import's alias (N0204) and back; an
+ * import of a module that does not exist yet, whose file a later edit adds;
+ * a file deleted and later recreated identical; a file unreadable, too
+ * large or not UTF-8, and back; a return to an earlier state of the whole
+ * program (what a cache keyed by digest must get right).
  *
  * @module
  */
@@ -28,21 +36,27 @@ interface FnDef {
   result: Ty;
   /** Expressions of type Int, each written once (see the module doc). */
   terms: string[];
-  typeParam: boolean;
+  /** Its one type parameter's name (the type of a last parameter `extra`), or null. */
+  typeParam: string | null;
 }
+
+/** A field's or payload's type: a built-in one, or the definition's type parameter of this index. */
+type FieldTy = Ty | number;
 
 interface RecordDef {
   kind: "record";
   name: string;
   pub: boolean;
-  fields: [string, Ty][];
+  typeParams: string[];
+  fields: [string, FieldTy][];
 }
 
 interface EnumDef {
   kind: "enum";
   name: string;
   pub: boolean;
-  variants: [string, Ty | null][];
+  typeParams: string[];
+  variants: [string, FieldTy | null][];
 }
 
 /** A function returning another module's record: its users read that module's type without importing it. */
@@ -65,10 +79,31 @@ interface Module {
   tests: string[];
 }
 
+/** How a file can fail to load: the test's host answers these for the file. */
+export type Refusal = "unreadable" | "too_large" | "not_utf8";
+
+/** The text {@link printProgram} gives a refused file: a marker the test's host turns into the refusal. */
+export function refusedText(why: Refusal): string {
+  return `\u0000refused:${why}`;
+}
+
+/** The refusal a printed text stands for, or null for a file's text. */
+export function refusalOf(text: string): Refusal | null {
+  return text.startsWith("\u0000refused:") ? text.slice(9) as Refusal : null;
+}
+
 export interface EditProgram {
-  readonly modules: Module[];
-  /** A file whose next print is broken on purpose, with its text; restored by the next edit. */
+  modules: Module[];
+  /** A file whose print is broken on purpose, with its text, until an edit takes it back. */
   broken: { path: string; text: string } | null;
+  /** Files that cannot be loaded now, by path, until an edit takes it back. */
+  refused: Map<string, Refusal>;
+  /** Modules deleted, as they were: an edit may recreate one, identical. */
+  deleted: Module[];
+  /** Modules imported before their file exists: an edit may create one. */
+  awaited: string[];
+  /** Earlier states of the program, for an edit that returns to one. */
+  history: { modules: Module[]; broken: EditProgram["broken"]; refused: [string, Refusal][] }[];
   next: number;
 }
 
@@ -80,7 +115,8 @@ export function pathOf(module: string): string {
 export function printProgram(p: EditProgram): Map<string, string> {
   const files = new Map<string, string>();
   for (const m of p.modules) files.set(pathOf(m.name), printModule(m));
-  if (p.broken !== null) files.set(p.broken.path, p.broken.text);
+  if (p.broken !== null && files.has(p.broken.path)) files.set(p.broken.path, p.broken.text);
+  for (const [path, why] of p.refused) if (files.has(path)) files.set(path, refusedText(why));
   return files;
 }
 
@@ -103,12 +139,13 @@ function printModule(m: Module): string {
     switch (d.kind) {
       case "fn": {
         const params = d.params.map((t, i) => `p${i}: ${t}`);
-        if (d.typeParam) params.push("extra: T");
+        if (d.typeParam !== null) params.push(`extra: ${d.typeParam}`);
         const body = d.terms.length === 0 ? "0" : d.terms.join(" + ");
         const result = d.result === "Int" ? body : `to_string(${body})`;
+        const tps = d.typeParam === null ? "" : `[${d.typeParam}]`;
         lines.push(
           `/// ${d.name}: ünïcödé ✓`,
-          `${pub}fn ${d.name}${d.typeParam ? "[T]" : ""}(${params.join(", ")}) -> ${d.result} {`,
+          `${pub}fn ${d.name}${tps}(${params.join(", ")}) -> ${d.result} {`,
           `  let total = ${result};`,
           `  total`,
           `}`,
@@ -121,14 +158,16 @@ function printModule(m: Module): string {
         break;
       case "record":
         lines.push(
-          `${pub}record ${d.name} { ${d.fields.map(([n, t]) => `${n}: ${t}`).join(", ")} }`,
+          `${pub}record ${d.name}${typeParamsOf(d)} { ${
+            d.fields.map(([n, t]) => `${n}: ${fieldType(d, t)}`).join(", ")
+          } }`,
           "",
         );
         break;
       case "enum":
         lines.push(
-          `${pub}enum ${d.name} { ${
-            d.variants.map(([n, t]) => t === null ? n : `${n}(${t})`).join(", ")
+          `${pub}enum ${d.name}${typeParamsOf(d)} { ${
+            d.variants.map(([n, t]) => t === null ? n : `${n}(${fieldType(d, t)})`).join(", ")
           } }`,
           "",
         );
@@ -147,14 +186,41 @@ function printModule(m: Module): string {
   return lines.join("\n") + "\n";
 }
 
+function typeParamsOf(d: RecordDef | EnumDef): string {
+  return d.typeParams.length === 0 ? "" : `[${d.typeParams.join(", ")}]`;
+}
+
+/** A field's type as written: a type parameter by its name now (or a name no longer declared). */
+function fieldType(d: RecordDef | EnumDef, t: FieldTy): string {
+  return typeof t === "number" ? d.typeParams[t] ?? `Gone${t}` : t;
+}
+
+/** A value for a field of type `t`: a type parameter's field gets an `Int`. */
+function valueOf(t: FieldTy, text: string): string {
+  return t === "String" ? text : "7";
+}
+
+/** What a field of type `t` reads as an `Int` term. */
+function asInt(t: FieldTy, read: string): string {
+  return t === "String" ? `len(${read})` : read;
+}
+
 function argsFor(params: readonly Ty[]): string {
-  return params.map((t, i) => (t === "Int" ? `${i + 1}` : `"s${i}"`)).join(", ");
+  return params.map((t, i) => (t === "Int" ? `${i + 1}` : `"s${i}·é🎉"`)).join(", ");
 }
 
 /** A program from a seed: a root and 3 to 6 modules importing each other (cycles too). */
 export function editProgram(seed: number): EditProgram {
   const random = prng(seed);
-  const p: EditProgram = { modules: [], broken: null, next: 0 };
+  const p: EditProgram = {
+    modules: [],
+    broken: null,
+    refused: new Map(),
+    deleted: [],
+    awaited: [],
+    history: [],
+    next: 0,
+  };
   const count = 3 + Math.floor(random() * 4);
   for (let i = 0; i < count; i++) p.modules.push(newModule(p, `lib.m${i}`, random));
   const root: Module = { name: "main", imports: [], defs: [], tests: [] };
@@ -171,12 +237,13 @@ export function editProgram(seed: number): EditProgram {
       const rec = owner.defs.find((d): d is RecordDef => d.kind === "record");
       if (imp.names !== null || rec === undefined || random() < 0.3) continue;
       const type = `${alias(owner.name)}.${rec.name}`;
-      const fields = rec.fields.map(([f, t]) => `${f}: ${t === "Int" ? "7" : `"z"`}`);
+      const fields = rec.fields.map(([f, t]) => `${f}: ${valueOf(t, `"zé✓"`)}`);
+      const args = rec.typeParams.length === 0 ? "" : `[${rec.typeParams.map(() => "Int")}]`;
       m.defs.push({
         kind: "getter",
         name: fresh(p, "get"),
         pub: true,
-        type,
+        type: type + args,
         literal: `${type} { ${fields.join(", ")} }`,
       });
     }
@@ -209,7 +276,7 @@ function newFn(p: EditProgram, random: () => number): FnDef {
     params: random() < 0.3 ? ["Int", "String"] : ["Int"],
     result: random() < 0.85 ? "Int" : "String",
     terms: [],
-    typeParam: random() < 0.2,
+    typeParam: random() < 0.2 ? "T" : null,
   };
 }
 
@@ -219,12 +286,14 @@ function newModule(p: EditProgram, name: string, random: () => number): Module {
     kind: "record",
     name: fresh(p, "Rec"),
     pub: true,
+    typeParams: random() < 0.2 ? ["A"] : [],
     fields: [["a", "Int"], ["b", random() < 0.5 ? "String" : "Int"]],
   });
   m.defs.push({
     kind: "enum",
     name: fresh(p, "Shape"),
     pub: true,
+    typeParams: [],
     variants: [["Dot", null], ["Round", "Int"]],
   });
   const fns = 2 + Math.floor(random() * 3);
@@ -278,32 +347,36 @@ function terms(p: EditProgram, m: Module, random: () => number, n: number): stri
       case "getter": {
         // The field as the record has it now: `a` is its first, while it lasts.
         const record = p.modules.flatMap((o) => o.defs).find((d) =>
-          d.kind === "record" && def.type.endsWith(`.${d.name}`)
+          d.kind === "record" && def.type.split("[")[0].endsWith(`.${d.name}`)
         ) as RecordDef | undefined;
         const [field, type] = record?.fields[Math.floor(random() * record.fields.length)] ??
           ["a", "Int"];
-        out.push(type === "Int" ? `${name}().${field}` : `len(${name}().${field})`);
+        out.push(asInt(type, `${name}().${field}`));
         break;
       }
       case "fn": {
-        const extra = def.typeParam ? [`${Math.floor(random() * 9)}`] : [];
+        const extra = def.typeParam !== null ? [`${Math.floor(random() * 9)}`] : [];
         const args = [argsFor(def.params), ...extra].filter((a) => a !== "").join(", ");
         out.push(def.result === "Int" ? `${name}(${args})` : `len(${name}(${args}))`);
         break;
       }
       case "record": {
-        const fields = def.fields.map(([f, t]) => `${f}: ${t === "Int" ? "1" : `"x"`}`);
+        const fields = def.fields.map(([f, t]) => `${f}: ${valueOf(t, `"x"`)}`);
         const [field, type] = def.fields[Math.floor(random() * def.fields.length)] ?? ["a", "Int"];
-        const read = `${name} { ${fields.join(", ")} }.${field}`;
-        out.push(type === "Int" ? read : `len(${read})`);
+        // Sometimes with its type arguments written out, as they are now.
+        const args = def.typeParams.length > 0 && random() < 0.5
+          ? `[${def.typeParams.map(() => "Int").join(", ")}]`
+          : "";
+        out.push(asInt(type, `${name}${args} { ${fields.join(", ")} }.${field}`));
         break;
       }
       case "enum": {
         const arms = def.variants.map(([v, t]) =>
-          t === null ? `${name}.${v} => 0` : `${name}.${v}(x) => ${t === "Int" ? "x" : "len(x)"}`
+          t === null ? `${name}.${v} => 0` : `${name}.${v}(x) => ${asInt(t, "x")}`
         );
         const [v, t] = def.variants[0] ?? ["Dot", null];
-        const value = t === null ? `${name}.${v}` : `${name}.${v}(${t === "Int" ? "2" : `"y"`})`;
+        const value = t === null ? `${name}.${v}` : `${name}.${v}(${valueOf(t, `"y✓"`)})`;
+        // A match binding the value first: its arms are checked for exhaustiveness alike.
         out.push(`match ${value} { ${arms.join(", ")} }`);
         break;
       }
@@ -322,7 +395,15 @@ export type EditKind =
   | "new_file"
   | "delete_file"
   | "syntax_error"
-  | "unknown_name";
+  | "unknown_name"
+  | "typo"
+  | "generic"
+  | "variants"
+  | "collide"
+  | "import_missing"
+  | "recreate"
+  | "refuse"
+  | "undo";
 
 const KINDS: EditKind[] = [
   "body",
@@ -333,6 +414,7 @@ const KINDS: EditKind[] = [
   "type",
   "type",
   "pub",
+  "pub",
   "import",
   "import",
   "rename",
@@ -340,15 +422,39 @@ const KINDS: EditKind[] = [
   "delete_file",
   "syntax_error",
   "unknown_name",
+  "typo",
+  "generic",
+  "generic",
+  "variants",
+  "collide",
+  "import_missing",
+  "recreate",
+  "refuse",
+  "undo",
 ];
+
+/** How many earlier states an edit may return to. */
+const HISTORY = 8;
 
 /** Applies one random edit; returns what it did, for a failure's message. */
 export function applyEdit(p: EditProgram, random: () => number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  if (p.broken !== null) {
+  p.history.push(structuredClone({
+    modules: p.modules,
+    broken: p.broken,
+    refused: [...p.refused],
+  }));
+  if (p.history.length > HISTORY) p.history.shift();
+  // A broken or refused file stays so for a while, other files edited meanwhile.
+  if (p.broken !== null && random() < 0.5) {
     const path = p.broken.path;
     p.broken = null;
     return `syntax error taken back in ${path}`;
+  }
+  if (p.refused.size > 0 && random() < 0.4) {
+    const [path, why] = [...p.refused][0];
+    p.refused.delete(path);
+    return `${path} no longer ${why}`;
   }
   const kind = pick(KINDS);
   const m = pick(p.modules);
@@ -419,19 +525,118 @@ export function applyEdit(p: EditProgram, random: () => number): string {
       return `rename ${m.name}::${old} to ${d.name}`;
     }
     case "new_file": {
-      const name = `lib.n${p.next++}`;
+      // Sometimes the file an import named before it existed.
+      const awaited = p.awaited.length > 0 && random() < 0.6 ? p.awaited.shift()! : null;
+      const name = awaited ?? `lib.n${p.next++}`;
       const created = newModule(p, name, random);
       p.modules.push(created);
       for (const d of created.defs) if (d.kind === "fn") d.terms = terms(p, created, random, 2);
+      if (awaited !== null) return `new file ${pathOf(name)}, imported before it existed`;
       m.imports.push(importOf(created, random));
       return `new file ${pathOf(name)}, imported from ${m.name}`;
     }
     case "delete_file": {
       if (m.name === "main") return "delete: the root";
       p.modules.splice(p.modules.indexOf(m), 1);
+      p.deleted.push(m);
       return `deleted ${pathOf(m.name)}`;
     }
+    case "recreate": {
+      const back = p.deleted.filter((d) => !p.modules.some((o) => o.name === d.name));
+      if (back.length === 0) return "recreate: none deleted";
+      const again = pick(back);
+      p.deleted.splice(p.deleted.indexOf(again), 1);
+      p.modules.push(structuredClone(again));
+      return `recreated ${pathOf(again.name)} as it was`;
+    }
+    case "import_missing": {
+      const name = `lib.n${p.next++}`;
+      p.awaited.push(name);
+      m.imports.push({ module: name, names: null });
+      return `import ${name} (no file yet) added to ${m.name}`;
+    }
+    case "refuse": {
+      const why = pick<Refusal>(["unreadable", "too_large", "not_utf8"]);
+      // The root rarely: then nothing else is read.
+      if (m.name === "main" && random() < 0.7) return "refuse: the root";
+      p.refused.set(pathOf(m.name), why);
+      return `${pathOf(m.name)} ${why}`;
+    }
+    case "undo": {
+      if (p.history.length < 2) return "undo: no history";
+      // The state before the edit just recorded, or one before it.
+      const at = p.history.length - 2 - Math.floor(random() * (p.history.length - 1));
+      const state = structuredClone(p.history[at]);
+      p.modules = state.modules;
+      p.broken = state.broken;
+      p.refused = new Map(state.refused);
+      return `back to the state of ${p.history.length - 1 - at} edits ago`;
+    }
+    case "typo": {
+      if (fns.length === 0) return "typo: no function";
+      // A name one letter off one this module sees unqualified: "did you mean" reads it.
+      const seen: string[] = [];
+      for (const owner of p.modules) {
+        for (const d of owner.defs) {
+          const name = d.kind === "fn" && d.params.length === 1 ? nameIn(m, owner, d) : null;
+          if (name !== null && !name.includes(".") && name !== "main") seen.push(name);
+        }
+      }
+      if (seen.length === 0) return "typo: nothing in scope";
+      const near = `${pick(seen)}q`;
+      pick(fns).terms.push(`${near}(1)`);
+      return `typo ${near} in ${m.name}`;
+    }
+    case "generic": {
+      const targets: (FnDef | RecordDef | EnumDef)[] = [...fns, ...types];
+      if (targets.length === 0) return "generic: nothing";
+      const d = pick(targets);
+      if (d.kind === "fn") {
+        const before = d.typeParam;
+        d.typeParam = before === null ? "T" : random() < 0.5 ? null : `U${p.next++}`;
+        return `type parameter of ${m.name}::${d.name}: ${before} to ${d.typeParam}`;
+      }
+      const what = Math.floor(random() * 4);
+      if (what === 0 || d.typeParams.length === 0) {
+        d.typeParams.push(`P${p.next++}`);
+        return `type parameter added to ${m.name}::${d.name}`;
+      }
+      const i = Math.floor(random() * d.typeParams.length);
+      if (what === 1) {
+        d.typeParams[i] = `Q${p.next++}`;
+        return `type parameter ${i} of ${m.name}::${d.name} renamed`;
+      }
+      if (what === 2) {
+        d.typeParams.pop();
+        return `last type parameter of ${m.name}::${d.name} removed`;
+      }
+      // A field or payload becomes of the type parameter.
+      if (d.kind === "record" && d.fields.length > 0) d.fields[d.fields.length - 1][1] = i;
+      if (d.kind === "enum") {
+        const v = d.variants.find(([, t]) => t !== null);
+        if (v !== undefined) v[1] = i;
+      }
+      return `a field of ${m.name}::${d.name} of type parameter ${i}`;
+    }
+    case "variants": {
+      const enums = types.filter((t): t is EnumDef => t.kind === "enum");
+      if (enums.length === 0) return "variants: no enum";
+      const e = pick(enums);
+      e.variants.reverse();
+      return `variants of ${m.name}::${e.name} reversed`;
+    }
+    case "collide": {
+      const named = m.defs.filter((d) => !(d.kind === "fn" && d.name === "main"));
+      // An imported name, or an import's alias (a module named like the definition).
+      const taken = m.imports.flatMap((i) => i.names ?? [alias(i.module)]);
+      if (named.length === 0 || taken.length === 0) return "collide: nothing";
+      const d = pick(named);
+      const old = d.name;
+      d.name = pick(taken);
+      return `rename ${m.name}::${old} onto the imported ${d.name}`;
+    }
     case "syntax_error": {
+      if (p.broken !== null) return "syntax error: one already";
       const text = printModule(m);
       const at = Math.floor(random() * text.length);
       const junk = pick(["fn (((", "}", "let = ;", "match {", "\u00e9 \u{1F389} ("]);

@@ -45,6 +45,7 @@ import {
   walk,
 } from "../syntax/mod.ts";
 import {
+  declarationOf,
   enclosing,
   type Member,
   memberAt,
@@ -369,12 +370,6 @@ function exportsOf(analysis: Analysis, module: string): CompletionItem[] {
 }
 
 /** The record or enum declaration of a definition, from its file's tree. */
-function declarationOf(analysis: Analysis, def: Definition): Item | undefined {
-  return analysis.file(def.file)?.parse.tree.items.find((item) =>
-    item.kind !== "Error" && item.name.start === def.nameSpan.start
-  );
-}
-
 function variantsOf(analysis: Analysis, def: Definition): CompletionItem[] {
   const decl = declarationOf(analysis, def);
   if (decl?.kind !== "EnumDecl") return [];

@@ -7,7 +7,7 @@
  */
 import type { Span } from "../base/mod.ts";
 import { type Binding, type Definition, definitionAt, findDefinition } from "../semantics/mod.ts";
-import { TokenKind, walk } from "../syntax/mod.ts";
+import { type Item, TokenKind, walk } from "../syntax/mod.ts";
 import type { Analysis } from "./workspace.ts";
 
 export type Named =
@@ -64,6 +64,13 @@ export function placesOf(
   return places.sort((a, b) => Number(b.declaration) - Number(a.declaration));
 }
 
+/** A definition's item in its file's tree. */
+export function declarationOf(analysis: Analysis, def: Definition): Item | undefined {
+  return analysis.file(def.file)?.parse.tree.items.find((item) =>
+    item.kind !== "Error" && item.name.start === def.nameSpan.start
+  );
+}
+
 /** A variant of an enum, or a field of a record, of the compilation. */
 export interface Member {
   readonly kind: "variant" | "field";
@@ -107,10 +114,8 @@ function memberPlaces(analysis: Analysis, path: string): MemberPlace[] {
   };
   for (const item of file.parse.tree.items) {
     if (item.kind !== "RecordDecl" && item.kind !== "EnumDecl") continue;
-    const def = model.definitions.find((d) =>
-      d.file === path && d.nameSpan.start === item.name.start
-    );
-    if (def === undefined) continue;
+    const def = definitionAt(model, path, item.name.start);
+    if (def === null || def.nameSpan.start !== item.name.start) continue;
     const members = item.kind === "RecordDecl" ? item.fields : item.variants;
     const kind = item.kind === "RecordDecl" ? "field" : "variant";
     members.forEach((m, i) => add(def.key, kind, i, m.name, true));
@@ -131,8 +136,7 @@ function memberPlaces(analysis: Analysis, path: string): MemberPlace[] {
     } else if (node.kind === "RecordLit") {
       const key = resolutions.records.get(node);
       const record = key === undefined ? null : findDefinition(model, key);
-      const decl = record === null ? undefined : analysis.file(record.file)?.parse.tree.items
-        .find((i) => i.kind === "RecordDecl" && i.name.start === record.nameSpan.start);
+      const decl = record === null ? undefined : declarationOf(analysis, record);
       if (key === undefined || decl?.kind !== "RecordDecl") return;
       for (const init of node.fields) {
         const index = decl.fields.findIndex((f) => f.name.text === init.name.text);

@@ -60,7 +60,7 @@ import {
 import { Frames } from "./frames.ts";
 import { documentUri, includeDeclaration, position, range, string } from "./params.ts";
 import { OutOfRange } from "./text.ts";
-import { type Analysis, type Located, Workspace } from "./workspace.ts";
+import { type Analysis, type Located, textMapOf, Workspace } from "./workspace.ts";
 
 /**
  * How long edits must pause before diagnostics are computed. Short: an
@@ -283,9 +283,7 @@ class Server {
       // A closed file of the compilation: as the compilation read it from disk.
       const located = this.#locate(p);
       if (located instanceof ResponseError) return located;
-      const map = located.kind === "compiled"
-        ? located.analysis.textOf(located.path)!
-        : located.syntax.map;
+      const map = textMapOf(located);
       return formatDocument(map.text({ start: 0, end: map.bytes.length }));
     });
     c.onCodeAction((p) => {
@@ -329,10 +327,7 @@ class Server {
     if (located instanceof ResponseError) return located;
     const at = position(params);
     if (at instanceof ResponseError) return at;
-    const map = located.kind === "compiled"
-      ? located.analysis.textOf(located.path)!
-      : located.syntax.map;
-    const offset = map.offset(at);
+    const offset = textMapOf(located).offset(at);
     if (offset instanceof OutOfRange) {
       const uri = located.kind === "compiled" ? this.workspace.uriOf(located.path) : located.uri;
       return new ResponseError(ErrorCodes.InvalidParams, `${offset.message} (${uri})`);

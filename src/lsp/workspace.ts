@@ -97,6 +97,11 @@ export type Located =
   | { readonly kind: "compiled"; readonly path: string; readonly analysis: Analysis }
   | { readonly kind: "syntax"; readonly uri: string; readonly syntax: SyntaxOnly };
 
+/** The positions of a located document's text, as its answers read it. */
+export function textMapOf(located: Located): TextMap {
+  return located.kind === "compiled" ? located.analysis.textOf(located.path)! : located.syntax.map;
+}
+
 export class Workspace {
   readonly folder: string;
   /** Null when the folder has no compilation root: every file is answered from syntax alone. */

@@ -21,6 +21,7 @@ import {
   moduleNameOf,
   newEngine,
   type ParseCache,
+  parseKey,
 } from "../semantics/mod.ts";
 
 /** What every fact is about: fixed for a server's lifetime. Both paths absolute. */
@@ -56,8 +57,8 @@ export function newFactCache(): FactCache {
  * server's lifetime).
  */
 export function pruneFactCache(cache: FactCache, compilation: Compilation): void {
-  const live = new Set(compilation.files.map((f) => f.digest));
-  for (const digest of cache.parses.keys()) if (!live.has(digest)) cache.parses.delete(digest);
+  const live = new Set(compilation.files.map((f) => parseKey(f.path, f.digest)));
+  for (const key of cache.parses.keys()) if (!live.has(key)) cache.parses.delete(key);
   const read = [...compilation.files, ...compilation.rejected];
   retainKnownFiles(cache.files, new Set(read.map((f) => join(compilation.sourceRoot, f.path))));
 }
@@ -106,7 +107,7 @@ export function compileEdited(
     if (file.tooLarge === null || replaced.has(file.path)) keep(file);
   }
   const parses: ParseCache = options.cache?.parses ??
-    new Map(compilation.files.map((f) => [f.digest, f.parse]));
+    new Map(compilation.files.map((f) => [parseKey(f.path, f.digest), f.parse]));
   return loadCompilation(join(compilation.sourceRoot, compilation.root), {
     sourceRoot: compilation.sourceRoot,
     cache: parses,

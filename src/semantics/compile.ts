@@ -40,8 +40,18 @@ import {
 export type { Analysis, CheckedProgram, CompiledFile, FileMemo, ParsedModules, RejectedFile };
 export { moduleStatus, sortDiagnostics };
 
-/** Parse results reused across compilations, keyed by the BLAKE3 of a file's bytes. */
+/**
+ * Parse results reused across compilations, keyed by {@link parseKey}: a
+ * file's path and the BLAKE3 of its bytes. Never by the bytes alone: the
+ * checker's side tables (resolutions) are keyed by syntax node, so two
+ * modules with the same bytes sharing one tree would answer for each other.
+ */
 export type ParseCache = Map<string, ParseResult>;
+
+/** A file's key in a {@link ParseCache}; the digest is fixed-length hex, so the pair is unambiguous. */
+export function parseKey(path: string, digest: string): string {
+  return digest + path;
+}
 
 export interface CompileOptions {
   /** Optional reuse of parse results; answers are identical without it. */
@@ -299,22 +309,11 @@ function cachedParse(
   path: string,
   cache: ParseCache | undefined,
 ): ParseResult {
-  const hit = cache?.get(digest);
-  if (hit !== undefined) {
-    // Same bytes under another path: the diagnostics name this file.
-    if (hit.diagnostics.every((d) => d.file === path)) return hit;
-    return {
-      ...hit,
-      diagnostics: hit.diagnostics.map((d) => ({
-        ...d,
-        file: path,
-        labels: d.labels.map((l) => ({ ...l, file: path })),
-        fixes: d.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, file: path })) })),
-      })),
-    };
-  }
+  const key = parseKey(path, digest);
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit;
   const result = parse(bytes, path);
-  cache?.set(digest, result);
+  cache?.set(key, result);
   return result;
 }
 

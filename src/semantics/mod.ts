@@ -16,6 +16,7 @@ export {
   loadCompilation,
   type LoadOptions,
   type ParseCache,
+  parseKey,
   type RejectedFile,
   sortDiagnostics,
 } from "./compile.ts";

@@ -23,10 +23,13 @@ import {
   SymbolKind,
   type WorkspaceSymbol,
 } from "vscode-languageserver/node";
+import type { Span } from "../base/mod.ts";
 import {
   type Definition,
   findDefinition,
+  PRELUDE_ENUM_PARAMS,
   PRELUDE_FUNCTIONS,
+  PRELUDE_TYPE_DOCS,
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
   showType,
@@ -47,8 +50,10 @@ import {
 import {
   declarationOf,
   enclosing,
+  identifierAt,
   type Member,
   memberAt,
+  moduleAt,
   type Named,
   namedAt,
   placesOf,
@@ -87,19 +92,26 @@ function localType(analysis: Analysis, named: Extract<Named, { kind: "local" }>)
   const map = analysis.textOf(owner.file)!;
   const inferred = inferredLets(analysis, owner.file).get(binding.declSpan.start);
   if (inferred !== undefined) return showType(null, inferred.type);
-  let written: string | null = null;
+  const patterns = analysis.checked?.resolutions.patterns;
+  let found: string | null = null;
   walk(file.parse.tree, (node) => {
     if (node.start > binding.declSpan.start || node.end < binding.declSpan.end) return false;
     if (node.kind === "Param" && node.name.start === binding.declSpan.start) {
-      written = map.text(node.type);
+      found = map.text(node.type);
     } else if (
       node.kind === "LetStmt" && node.binding.start === binding.declSpan.start && node.type !== null
     ) {
-      written = map.text(node.type);
+      found = map.text(node.type);
+    } else if (
+      binding.kind === "pattern" && node.kind === "NameDecl" &&
+      node.start === binding.declSpan.start && patterns !== undefined
+    ) {
+      const type = patterns.get(node);
+      if (type !== undefined) found = showType(null, type);
     }
     return true;
   });
-  return written;
+  return found;
 }
 
 export function hover(analysis: Analysis, path: string, offset: number): Hover | null {
@@ -131,35 +143,62 @@ export function hover(analysis: Analysis, path: string, offset: number): Hover |
       range: map.range(place.span),
     };
   }
-  const word = wordAt(map, offset);
-  const prelude = word === null ? undefined : PRELUDE_FUNCTIONS.get(word.text);
-  if (prelude !== undefined && word !== null) {
+  const module = named === null ? moduleAt(analysis, path, offset) : null;
+  if (module !== null) {
     return {
       contents: {
         kind: MarkupKind.Markdown,
-        value: `${code(prelude.signature)}\n\n${prelude.doc}`,
+        value: `${code(`module ${module.module.module}`)}\n\n${module.module.path}`,
       },
-      range: map.range(word),
+      range: map.range(module.span),
     };
   }
-  return null;
+  const prelude = preludeAt(analysis, path, offset);
+  return prelude === null ? null : {
+    contents: {
+      kind: MarkupKind.Markdown,
+      value: `${code(prelude.declaration)}${prelude.doc === "" ? "" : `\n\n${prelude.doc}`}`,
+    },
+    range: map.range(prelude.span),
+  };
+}
+
+/**
+ * The prelude function, type or variant an identifier names, when nothing
+ * of the compilation is named there (a definition or local of the same
+ * name is found first): what its hover shows.
+ */
+function preludeAt(
+  analysis: Analysis,
+  path: string,
+  offset: number,
+): { span: Span; declaration: string; doc: string } | null {
+  const tokens = analysis.file(path)?.parse.tokens;
+  const at = tokens === undefined ? null : identifierAt(tokens, offset);
+  if (tokens === undefined || at === null) return null;
+  const span = { start: tokens.start(at), end: tokens.end(at) };
+  const text = analysis.textOf(path)!.text(span);
+  const fn = PRELUDE_FUNCTIONS.get(text);
+  if (fn !== undefined) return { span, declaration: fn.signature, doc: fn.doc };
+  const type = PRELUDE_TYPE_DOCS.get(text);
+  if (type !== undefined) return { span, ...type };
+  const variant = PRELUDE_VARIANTS.get(text);
+  if (variant === undefined) return null;
+  const params = PRELUDE_ENUM_PARAMS.get(variant.enumName) ?? [];
+  const payload = variant.payload.length === 0
+    ? ""
+    : `(${variant.payload.map((t) => showType(null, t)).join(", ")})`;
+  return {
+    span,
+    declaration: `enum ${variant.enumName}[${params.join(", ")}]\n${variant.name}${payload}`,
+    doc: "",
+  };
 }
 
 function spanAt(analysis: Analysis, path: string, offset: number, def: Definition) {
   return (analysis.compilation.model.index[path] ?? []).find((e) =>
     e.start <= offset && offset <= e.end && e.key === def.key
   );
-}
-
-/** The identifier around an offset (or just before it). */
-function wordAt(map: TextMap, offset: number): { start: number; end: number; text: string } | null {
-  const isWord = (b: number) =>
-    b === 0x5f || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
-  let start = offset;
-  while (start > 0 && isWord(map.bytes[start - 1])) start--;
-  let end = offset;
-  while (end < map.bytes.length && isWord(map.bytes[end])) end++;
-  return start === end ? null : { start, end, text: map.text({ start, end }) };
 }
 
 export function definition(
@@ -169,6 +208,11 @@ export function definition(
   offset: number,
 ): Location | null {
   const named = namedAt(analysis, path, offset);
+  const module = named === null ? moduleAt(analysis, path, offset) : null;
+  if (module !== null) {
+    const start = { line: 0, character: 0 };
+    return { uri: workspace.uriOf(module.module.path), range: { start, end: start } };
+  }
   if (named === null) {
     const member = memberAt(analysis, path, offset)?.member ?? null;
     const decl = member === null ? null : memberDeclaration(analysis, member);
@@ -693,6 +737,7 @@ export const TOKEN_TYPES = [
   "string",
   "comment",
   "operator",
+  "property",
 ] as const;
 export const TOKEN_MODIFIERS = ["declaration", "documentation", "defaultLibrary"] as const;
 
@@ -726,6 +771,42 @@ const OPERATORS = new Set<number>([
 ]);
 
 /** Five numbers a token, relative to the previous one, as the protocol encodes them. */
+/**
+ * Variants and fields, from the syntax and the roles the model gave: a
+ * declaration, a record literal's field, a variant a pattern names, and
+ * `x.name` where nothing else is named — a variant when `x` is an enum
+ * (`Color.Red`, `u.Color.Red`), else a field. A name the model knows keeps
+ * its role (a function a module qualifies, a local a shorthand field reads).
+ */
+function memberRoles(tree: SourceFile, roles: Map<number, [number, number]>): void {
+  const set = (start: number, role: [number, number]) => {
+    if (!roles.has(start)) roles.set(start, role);
+  };
+  walk(tree, (node) => {
+    switch (node.kind) {
+      case "VariantDecl":
+        set(node.name.start, [T.enumMember, DECLARATION]);
+        break;
+      case "FieldDecl":
+        set(node.name.start, [T.property, DECLARATION]);
+        break;
+      case "FieldInit":
+        set(node.name.start, [T.property, 0]);
+        break;
+      case "VariantPattern":
+        if (node.path.length > 1) set(node.path[node.path.length - 1].start, [T.enumMember, 0]);
+        break;
+      case "FieldExpr": {
+        const target = node.target.kind === "FieldExpr" ? node.target.name : node.target;
+        const ofEnum = roles.get(target.start)?.[0] === T.enum;
+        set(node.name.start, [ofEnum ? T.enumMember : T.property, 0]);
+        break;
+      }
+    }
+    return true;
+  });
+}
+
 export function semanticTokens(located: Located): number[] {
   const [parse, map]: [ParseResult | null | undefined, TextMap] = located.kind === "compiled"
     ? [located.analysis.file(located.path)?.parse, located.analysis.textOf(located.path)!]
@@ -757,6 +838,7 @@ export function semanticTokens(located: Located): number[] {
       for (const segment of imp.path) roles.set(segment.start, [T.namespace, 0]);
       if (imp.alias !== null) roles.set(imp.alias.start, [T.namespace, DECLARATION]);
     }
+    memberRoles(parse.tree, roles);
   }
   const tokens = parse.tokens;
   const data: number[] = [];

@@ -6,8 +6,14 @@
  * @module
  */
 import type { Span } from "../base/mod.ts";
-import { type Binding, type Definition, definitionAt, findDefinition } from "../semantics/mod.ts";
-import { type Item, TokenKind, walk } from "../syntax/mod.ts";
+import {
+  type Binding,
+  type CompiledFile,
+  type Definition,
+  definitionAt,
+  findDefinition,
+} from "../semantics/mod.ts";
+import { type Item, TokenKind, type TokenStream, walk } from "../syntax/mod.ts";
 import type { Analysis } from "./workspace.ts";
 
 export type Named =
@@ -163,6 +169,19 @@ function mayNameMember(analysis: Analysis, path: string, offset: number): boolea
   const file = analysis.file(path);
   if (file === undefined) return false;
   const tokens = file.parse.tokens;
+  const at = identifierAt(tokens, offset);
+  if (at === null) return false;
+  if (neighbour(tokens, at, -1) === TokenKind.Dot || neighbour(tokens, at, 1) === TokenKind.Colon) {
+    return true;
+  }
+  const start = tokens.start(at);
+  return file.parse.tree.items.some((item) =>
+    item.kind === "EnumDecl" && item.variants.some((v) => v.name.start === start)
+  );
+}
+
+/** The identifier token around an offset (or just before it), by bisection. */
+export function identifierAt(tokens: TokenStream, offset: number): number | null {
   // The first token that ends at or after the offset, then the identifier there.
   let lo = 0;
   let hi = tokens.count - 1;
@@ -171,21 +190,55 @@ function mayNameMember(analysis: Analysis, path: string, offset: number): boolea
     if (tokens.end(mid) < offset) lo = mid + 1;
     else hi = mid;
   }
-  const at = [lo, lo + 1].find((i) =>
+  return [lo, lo + 1].find((i) =>
     i < tokens.count && tokens.kind(i) === TokenKind.Ident && tokens.start(i) <= offset &&
     offset <= tokens.end(i)
-  );
-  if (at === undefined) return false;
-  const neighbour = (step: number) => {
-    let i = at + step;
-    while (i >= 0 && i < tokens.count && tokens.isTrivia(i)) i += step;
-    return i >= 0 && i < tokens.count ? tokens.kind(i) : TokenKind.Eof;
+  ) ?? null;
+}
+
+/** The kind of the nearest token that is not trivia, `step` (±1) from token `at`. */
+function neighbour(tokens: TokenStream, at: number, step: 1 | -1): TokenKind {
+  let i = at + step;
+  while (i >= 0 && i < tokens.count && tokens.isTrivia(i)) i += step;
+  return i >= 0 && i < tokens.count ? tokens.kind(i) : TokenKind.Eof;
+}
+
+/**
+ * The module of the compilation named at an offset: a segment of an import's
+ * path (`lib.util` up to that segment), an import's alias, or the name a
+ * module is bound to where it qualifies a name (`u` in `u.one()`) and no
+ * local of that name is in scope there. Call it only where {@link namedAt}
+ * found nothing: a local that shadows a module's name is found there first.
+ */
+export function moduleAt(
+  analysis: Analysis,
+  path: string,
+  offset: number,
+): { readonly module: CompiledFile; readonly span: Span } | null {
+  const file = analysis.file(path);
+  if (file === undefined) return null;
+  const named = (segments: readonly { readonly text: string }[], span: Span) => {
+    const name = segments.map((s) => s.text).join(".");
+    const module = analysis.compilation.files.find((f) => f.module === name);
+    return module === undefined ? null : { module, span: { start: span.start, end: span.end } };
   };
-  if (neighbour(-1) === TokenKind.Dot || neighbour(1) === TokenKind.Colon) return true;
-  const start = tokens.start(at);
-  return file.parse.tree.items.some((item) =>
-    item.kind === "EnumDecl" && item.variants.some((v) => v.name.start === start)
-  );
+  for (const imp of file.parse.tree.imports) {
+    const segment = imp.path.findIndex((s) => contains(s, offset));
+    if (segment >= 0) return named(imp.path.slice(0, segment + 1), imp.path[segment]);
+    if (imp.alias !== null && contains(imp.alias, offset)) return named(imp.path, imp.alias);
+  }
+  const tokens = file.parse.tokens;
+  const at = identifierAt(tokens, offset);
+  if (at === null || neighbour(tokens, at, 1) !== TokenKind.Dot) return null;
+  if (neighbour(tokens, at, -1) === TokenKind.Dot) return null;
+  const span = { start: tokens.start(at), end: tokens.end(at) };
+  const text = analysis.textOf(path)!.text(span);
+  for (const imp of file.parse.tree.imports) {
+    if (imp.names !== null) continue;
+    const bound = imp.alias?.text ?? imp.path[imp.path.length - 1]?.text;
+    if (bound === text) return named(imp.path, span);
+  }
+  return null;
 }
 
 /** Every place that names a member: declaration first, then uses in file and offset order. */

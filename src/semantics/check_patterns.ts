@@ -337,5 +337,6 @@ export function bindIn(
     return;
   }
   bound.set(decl.text, decl);
-  declare(ctx, decl, type, "pattern");
+  const local = declare(ctx, decl, type, "pattern");
+  if (c.resolutions !== null) ctx.patterns.push(local);
 }

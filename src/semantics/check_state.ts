@@ -121,6 +121,8 @@ export interface Ctx {
   readonly body: BodyInfo;
   scope: number;
   readonly lets: { local: Local; decl: NameDecl }[];
+  /** The names patterns bound, whose types are recorded once the body is checked (with resolutions only). */
+  readonly patterns: Local[];
   /** Operators whose operand type is recorded once the body is checked (with resolutions only). */
   readonly operators: (BinaryExpr | UnaryExpr)[];
 }

@@ -301,6 +301,7 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
     body,
     scope: 0,
     lets: [],
+    patterns: [],
     operators: [],
   };
   for (const tp of node.typeParams) {
@@ -324,6 +325,9 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
   if (operands !== undefined) {
     for (const op of ctx.operators) operands.set(op, zonk(ctx.s, operands.get(op)!));
     for (const { local, decl } of ctx.lets) c.resolutions!.lets.set(decl, zonk(ctx.s, local.type));
+    for (const local of ctx.patterns) {
+      c.resolutions!.patterns.set(local.decl, zonk(ctx.s, local.type));
+    }
   }
   // Lints and inference failures, once the whole body constrained the variables.
   for (const { local, decl } of ctx.lets) {

@@ -73,5 +73,11 @@ export {
   type SourceText,
 } from "./serialize.ts";
 export { renderDiagnostic, renderSummary } from "./render.ts";
-export { PRELUDE_FUNCTIONS, PRELUDE_TYPES, PRELUDE_VARIANTS } from "./prelude.ts";
+export {
+  PRELUDE_ENUM_PARAMS,
+  PRELUDE_FUNCTIONS,
+  PRELUDE_TYPE_DOCS,
+  PRELUDE_TYPES,
+  PRELUDE_VARIANTS,
+} from "./prelude.ts";
 export { type LocalScopes, renameConflict } from "./rename.ts";

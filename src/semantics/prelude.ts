@@ -27,6 +27,40 @@ export const PRELUDE_TYPES: ReadonlyMap<string, number> = new Map([
   ["Result", 2],
 ]);
 
+/**
+ * What an editor shows for a prelude type: its declaration as the
+ * specification writes it (§6, §9) and one line from the specification.
+ */
+export const PRELUDE_TYPE_DOCS: ReadonlyMap<string, { declaration: string; doc: string }> = new Map(
+  [
+    ["Int", {
+      declaration: "type Int",
+      doc:
+        "A signed 64-bit integer. Arithmetic outside its range is the runtime error `overflow`, " +
+        "never a wrap-around.",
+    }],
+    ["Float", { declaration: "type Float", doc: "An IEEE 754 binary64 value." }],
+    ["Bool", { declaration: "type Bool", doc: "`true` or `false`." }],
+    ["String", {
+      declaration: "type String",
+      doc: "A sequence of Unicode scalar values: `len` counts characters, never bytes.",
+    }],
+    ["Unit", { declaration: "type Unit", doc: "The type of `()`, its one value." }],
+    ["List", {
+      declaration: "type List[T]",
+      doc: "An immutable list of values of one type, written `[a, b]`.",
+    }],
+    ["Option", {
+      declaration: "enum Option[T] { Some(T), None }",
+      doc: "A value, or `None` when there is none.",
+    }],
+    ["Result", {
+      declaration: "enum Result[T, E] { Ok(T), Err(E) }",
+      doc: "A value (`Ok`), or the error that prevented it (`Err`).",
+    }],
+  ],
+);
+
 export interface PreludeVariant {
   readonly name: string;
   /** `Option` or `Result`. */

@@ -52,6 +52,8 @@ export interface Resolutions {
   readonly operands: Map<BinaryExpr | UnaryExpr, Type>;
   /** The inferred type of each `let` name written without a type, zonked: what an editor shows. */
   readonly lets: Map<NameDecl, Type>;
+  /** The type of each name a pattern binds (`Some(n)`, `[h, ..rest]`), zonked: what a hover shows. */
+  readonly patterns: Map<NameDecl, Type>;
 }
 
 /** Empty tables. */
@@ -62,5 +64,6 @@ export function newResolutions(): Resolutions {
     records: new Map(),
     operands: new Map(),
     lets: new Map(),
+    patterns: new Map(),
   };
 }

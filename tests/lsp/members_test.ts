@@ -7,7 +7,7 @@ import type { DocumentHighlight, Hover, Location } from "vscode-languageserver/n
 import { join } from "node:path";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { newFactCache } from "../../src/facts/mod.ts";
-import { hover as hoverOf } from "../../src/lsp/features.ts";
+import { hover as hoverOf, TOKEN_TYPES } from "../../src/lsp/features.ts";
 import { compileSources } from "../../src/lsp/sources.ts";
 import { Analysis } from "../../src/lsp/workspace.ts";
 import { assert, assertEquals } from "../support/assert.ts";
@@ -238,6 +238,47 @@ Deno.test("lsp members: completion after a path of fields, and nothing after a d
     assertEquals(await labels("nested.b."), []);
     assertEquals(await labels('"😀".'), []);
     assertEquals(await labels("u.one()."), []);
+  } finally {
+    await session.close();
+  }
+});
+
+Deno.test("lsp members: semantic tokens mark variants and fields, declared and used", async () => {
+  const { session, uri } = await opened();
+  try {
+    const tokens: { data: number[] } = await session.connection.sendRequest(
+      "textDocument/semanticTokens/full",
+      { textDocument: { uri } },
+    );
+    // Decoded to `line:text:type[:declaration]` for the members only.
+    const lines = MAIN.split("\n");
+    const members: string[] = [];
+    let line = 0;
+    let character = 0;
+    for (let i = 0; i < tokens.data.length; i += 5) {
+      const [dLine, dChar, length, type, modifiers] = tokens.data.slice(i, i + 5);
+      line += dLine;
+      character = dLine === 0 ? character + dChar : dChar;
+      const kind = TOKEN_TYPES[type];
+      if (kind !== "property" && kind !== "enumMember") continue;
+      const text = lines[line].slice(character, character + length);
+      members.push(`${line}:${text}:${kind}${modifiers & 1 ? ":declaration" : ""}`);
+    }
+    assertEquals(members, [
+      "4:item:property:declaration",
+      "5:count:property:declaration",
+      "9:count:property", // b.count
+      "9:item:property",
+      "14:Red:enumMember", // Color.Red in a pattern
+      "15:Green:enumMember", // u.Color.Green(g) in a pattern
+      "25:item:property", // Box { item: 3, count: 1 }
+      "25:count:property",
+      "26:a:property", // Pair { a: 1, b: 2 }
+      "26:b:property",
+      "27:a:property", // p.a
+      "27:Green:enumMember", // Color.Green(2)
+      "27:Red:enumMember", // u.Color.Red
+    ]);
   } finally {
     await session.close();
   }

@@ -10,9 +10,13 @@
  *   a `let`) of one module, sent as an incremental change, timed until the
  *   diagnostics of that version arrive; one edit at a time. Goal: median at
  *   most 50 ms.
+ * - inlay hints: after each edit's diagnostics, the hints of the whole edited
+ *   file, as an editor that shows them asks (VS Code does by default): the
+ *   inferred types need the checker's resolutions, of that module alone.
  * - memory: the server's resident set (/proc/<pid>/status) after opening the
  *   program's root and that module, after 50 edits and after 100, and its
- *   peak (VmHWM). Goal: peak at most 300 MiB, no growth over the last 50.
+ *   peak (VmHWM), inlay hints included. Goal: peak at most 300 MiB, no growth
+ *   over the last 50.
  *
  * @module
  */
@@ -146,6 +150,8 @@ export const lspBench: Benchmark = {
       const opened = memoryOf(child.pid!);
       const at = bodyLiteral(text);
       const latencies: number[] = [];
+      const hintLatencies: number[] = [];
+      const lines = text.split("\n").length;
       let atHalf: ReturnType<typeof memoryOf> = null;
       for (let edit = 1; edit <= EDITS; edit++) {
         const version = edit + 1;
@@ -160,6 +166,12 @@ export const lspBench: Benchmark = {
         });
         await wait;
         if (edit > ctx.warmups) latencies.push(performance.now() - t);
+        const th = performance.now();
+        await connection.sendRequest("textDocument/inlayHint", {
+          textDocument: { uri },
+          range: { start: { line: 0, character: 0 }, end: { line: lines, character: 0 } },
+        });
+        if (edit > ctx.warmups) hintLatencies.push(performance.now() - th);
         if (edit === EDITS / 2) atHalf = memoryOf(child.pid!);
       }
       const atEnd = memoryOf(child.pid!);
@@ -179,6 +191,12 @@ export const lspBench: Benchmark = {
             ["one analysis from scratch, in process (reference), ms", fmt(ref), "1.0"],
             ["didChange → publishDiagnostics, median ms", fmt(med), fmt(med / ref, 2)],
             ["didChange → publishDiagnostics, p95 ms", fmt(p95), fmt(p95 / ref, 2)],
+            [
+              "inlay hints of the edited file after an edit, median ms",
+              fmt(median(hintLatencies)),
+              fmt(median(hintLatencies) / ref, 2),
+            ],
+            ["inlay hints, p95 ms", fmt(percentile(hintLatencies, 95)), "—"],
             ["didOpen of the root → its first diagnostics, ms", fmt(firstDiagnostics), "—"],
             ["resident after opening, MiB", fmt(mem(opened)), "—"],
             [`resident after ${EDITS / 2} edits, MiB`, fmt(mem(atHalf)), "—"],
@@ -191,6 +209,8 @@ export const lspBench: Benchmark = {
           did_change_median_ms: med,
           did_change_p95_ms: p95,
           did_change_ratio: med / ref,
+          inlay_hints_median_ms: median(hintLatencies),
+          inlay_hints_p95_ms: percentile(hintLatencies, 95),
           first_diagnostics_ms: firstDiagnostics,
           rss_opened_mib: mem(opened),
           rss_half_mib: mem(atHalf),

@@ -74,7 +74,7 @@ function inferredLets(
   path: string,
 ): Map<number, { stmt: LetStmt; type: Type }> {
   const out = new Map<number, { stmt: LetStmt; type: Type }>();
-  const lets = analysis.checked?.resolutions.lets;
+  const lets = analysis.resolutionsOf(path)?.lets;
   const file = analysis.file(path);
   if (lets === undefined || file === undefined) return out;
   walk(file.parse.tree, (node) => {
@@ -92,7 +92,7 @@ function localType(analysis: Analysis, named: Extract<Named, { kind: "local" }>)
   const map = analysis.textOf(owner.file)!;
   const inferred = inferredLets(analysis, owner.file).get(binding.declSpan.start);
   if (inferred !== undefined) return showType(null, inferred.type);
-  const patterns = analysis.checked?.resolutions.patterns;
+  const patterns = analysis.resolutionsOf(owner.file)?.patterns;
   let found: string | null = null;
   walk(file.parse.tree, (node) => {
     if (node.start > binding.declSpan.start || node.end < binding.declSpan.end) return false;

@@ -104,7 +104,7 @@ function sameMember(a: Member, b: Member): boolean {
  */
 function memberPlaces(analysis: Analysis, path: string): MemberPlace[] {
   const file = analysis.file(path);
-  const resolutions = analysis.checked?.resolutions;
+  const resolutions = analysis.resolutionsOf(path) ?? undefined;
   if (file === undefined || resolutions === undefined) return [];
   const model = analysis.compilation.model;
   const out: MemberPlace[] = [];

@@ -21,7 +21,7 @@ import {
   type RootConfig,
   sourceState,
 } from "../facts/mod.ts";
-import type { Compilation, CompiledFile } from "../semantics/mod.ts";
+import type { Compilation, CompiledFile, Resolutions } from "../semantics/mod.ts";
 import { parse, type ParseResult } from "../syntax/mod.ts";
 import { compileSources } from "./sources.ts";
 import { TextMap } from "./text.ts";
@@ -38,12 +38,14 @@ export class Analysis {
   #ids: Map<Diagnostic, string> | null = null;
   #state: string | null = null;
   #resolved: Compilation | null = null;
+  readonly #resolutions = new Map<string, Resolutions | null>();
 
   /**
    * `resolve` makes the same sources' compilation with the checker's
-   * resolutions, which only inlay hints and hover of an inferred type need:
-   * made once, on the first such request, so that typing pays for the
-   * incremental analysis alone.
+   * resolutions, by a whole analysis: what {@link resolutionsOf} falls back
+   * to once the engine has moved past this analysis. Made once, on the
+   * first such request, so that typing pays for the incremental analysis
+   * alone.
    */
   constructor(
     readonly compilation: Compilation,
@@ -53,10 +55,25 @@ export class Analysis {
     this.#files = new Map(compilation.files.map((f) => [f.path, f]));
   }
 
-  /** The resolutions of this analysis's sources (the inferred type of every `let`). */
-  get checked(): Compilation["checked"] {
-    this.#resolved ??= this.resolve();
-    return this.#resolved.checked;
+  /**
+   * The checker's resolutions for the nodes of a file of the compilation
+   * (inferred types, what a name or member denotes): its module checked
+   * again alone while this is the engine's last analysis, else the whole
+   * analysis of {@link resolve}. Kept per module for this analysis.
+   */
+  resolutionsOf(path: string): Resolutions | null {
+    const file = this.#files.get(path);
+    if (file === undefined) return null;
+    let found = this.#resolutions.get(file.module);
+    if (found === undefined) {
+      found = this.#resolved === null ? this.compilation.resolutionsOf(file.module) : null;
+      if (found === null) {
+        this.#resolved ??= this.resolve();
+        found = this.#resolved.checked?.resolutions ?? null;
+      }
+      this.#resolutions.set(file.module, found);
+    }
+    return found;
   }
 
   file(path: string): CompiledFile | undefined {

@@ -26,7 +26,8 @@ import {
 } from "./load.ts";
 import { buildModel, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
-import { analyzeIncrementally, type Engine } from "./engine.ts";
+import type { Resolutions } from "./resolutions.ts";
+import { analyzeIncrementally, type Engine, resolveModule } from "./engine.ts";
 import {
   type Analysis,
   type CheckedProgram,
@@ -108,6 +109,13 @@ export interface Compilation {
    * returned) with the same outcome for every path.
    */
   readonly unread: ReadonlyMap<string, ReadError>;
+  /**
+   * The checker's resolutions for the nodes of one module: with `resolve`,
+   * the whole analysis's; with the engine, that module checked again alone
+   * (engine.ts `resolveModule`), null once the engine has moved on to
+   * another analysis; null otherwise.
+   */
+  resolutionsOf(module: string): Resolutions | null;
   /** The checked modules and their resolutions, with `CompileOptions.resolve`; null otherwise. */
   readonly checked: CheckedProgram | null;
 }
@@ -143,6 +151,10 @@ export function compile(sources: Sources, options: CompileOptions = {}): Compila
     rootError: parsed.rootError,
     unread: parsed.unread,
     checked: analysis.checked,
+    resolutionsOf(module: string): Resolutions | null {
+      if (analysis.checked !== null) return analysis.checked.resolutions;
+      return options.engine === undefined ? null : resolveModule(options.engine, analysis, module);
+    },
   };
 }
 

@@ -51,6 +51,7 @@ import {
   type SemanticModel,
 } from "./model.ts";
 import { checkProgram, referencedKeys } from "./program.ts";
+import type { Resolutions } from "./resolutions.ts";
 import type { Type } from "./types.ts";
 
 /**
@@ -162,6 +163,35 @@ export function analyzeIncrementally(
   }
   if (commit) engine.state = state;
   return state.analysis;
+}
+
+/**
+ * The checker's resolutions of one module of `analysis` (compile.ts
+ * `resolve`): that module alone checked again with them, every other
+ * module's results taken from the engine's records as they are — what an
+ * editor reads at one place (an inferred type, a member) for one module's
+ * price rather than a whole analysis's. Nothing the engine keeps changes:
+ * the check writes only its own side tables. Null when `analysis` is not
+ * the engine's last committed one (a later analysis may have linked its
+ * modules again in place) or has no such module. For the module's nodes
+ * they are the resolutions a whole analysis with `resolve` records
+ * (tests/semantics/engine_test.ts).
+ */
+export function resolveModule(
+  engine: Engine,
+  analysis: Analysis,
+  module: string,
+): Resolutions | null {
+  const state = engine.state;
+  if (state === null || state.analysis !== analysis) return null;
+  if (!state.bound.modules.has(module) || !state.records.has(module)) return null;
+  const bound = [...state.bound.modules.values()];
+  const namedFromOutside = new Set(bound.flatMap((b) => b.namedFromOutside));
+  const { result } = checkSome(bound.map((b) => b.info), { namedFromOutside }, { resolve: true }, {
+    reused: (m) => m.name === module ? null : reusedModule(state.records.get(m.name)!),
+    recheck: () => [],
+  });
+  return result.resolutions;
 }
 
 function analyzeFrom(

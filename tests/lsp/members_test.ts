@@ -191,24 +191,40 @@ Deno.test("lsp members: a local that shadows a function, a parameter that shadow
   }
 });
 
-Deno.test("lsp members: a hover over anything that cannot be a member makes no whole analysis", () => {
-  // Members are found through the checker's resolutions, which a whole (not incremental)
-  // analysis records: made once per edit at most, and not for a hover over a keyword or a name.
+Deno.test("lsp members: a member's hover checks its module again, not the whole program", () => {
+  // Members and inferred types are found through the checker's resolutions: while the
+  // analysis is the engine's last, those of the one module asked about (engine.ts
+  // resolveModule), never a whole analysis; once the engine has moved on, a whole one.
   const dir = workspace({ "main.nz": MAIN, "lib/util.nz": UTIL });
   const config = { root: join(dir, "main.nz"), sourceRoot: dir };
   const cache = newFactCache();
   const buffers = new Map<string, Uint8Array>();
   let whole = 0;
-  const analysis = new Analysis(compileSources(config, buffers, cache, false), 0, () => {
-    whole++;
-    return compileSources(config, buffers, cache, true);
-  });
+  const analysed = () =>
+    new Analysis(compileSources(config, buffers, cache, false), 0, () => {
+      whole++;
+      return compileSources(config, buffers, cache, true);
+    });
+  const analysis = analysed();
   const offset = (needle: string, delta: number) => MAIN.indexOf(needle) + delta;
   for (const [needle, delta] of [["fn size", 1], ["size(b)", 1], ["match c", 2], ["  size\n", 0]]) {
     hoverOf(analysis, "main.nz", offset(needle as string, delta as number));
   }
+  const member = "```nazm\nrecord Box\ncount: Int\n```";
+  const shown = (a: Analysis) =>
+    (hoverOf(a, "main.nz", offset("b.count", 3))?.contents as { value: string } | undefined)
+      ?.value;
+  assertEquals(shown(analysis), member);
+  assertEquals(hoverOf(analysis, "main.nz", offset("let b =", 4))?.contents, {
+    kind: "markdown",
+    value: "```nazm\nlet b: Box[Int]\n```",
+  });
   assertEquals(whole, 0);
-  assert(hoverOf(analysis, "main.nz", offset("b.count", 3)) !== null);
+  // An analysis the engine has moved past (lib/util.nz edited since) answers through a whole one.
+  const earlier = analysed();
+  buffers.set(join(dir, "lib/util.nz"), new TextEncoder().encode(UTIL + "\n// edited\n"));
+  compileSources(config, buffers, cache, false);
+  assertEquals(shown(earlier), member);
   assertEquals(whole, 1);
 });
 

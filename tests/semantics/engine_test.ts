@@ -24,8 +24,10 @@ import {
   newEngine,
   type ParseCache,
   type ReadError,
+  type Resolutions,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
+import { type Node, walk } from "../../src/syntax/mod.ts";
 import {
   contextOf,
   diagnosticIds,
@@ -88,6 +90,7 @@ function compileFiles(
     cache?: ParseCache;
     memo?: FileMemo;
     commit?: boolean;
+    resolve?: boolean;
     arrays?: Map<string, { text: string; bytes: Uint8Array }>;
   } = {},
 ): Compilation {
@@ -224,10 +227,28 @@ function plans(
 const SEQUENCES = 10;
 const STEPS = Number(Deno.env.get("NAZM_ENGINE_STEPS") ?? 60);
 
+/**
+ * The resolutions recorded for the nodes of one file's tree, as one string:
+ * each entry's node by kind and span, its value as JSON.
+ */
+function resolutionsIn(resolutions: Resolutions | null, tree: Node): string {
+  if (resolutions === null) return "null";
+  const nodes = new Set<unknown>();
+  walk(tree, (node) => (nodes.add(node), true));
+  const tables = Object.entries(resolutions) as [string, Map<Node, unknown>][];
+  return tables.map(([name, table]) => {
+    const entries = [...table].filter(([node]) => nodes.has(node)).map(([node, value]) =>
+      `${node.kind}@${node.start}-${node.end} ${JSON.stringify(value)}`
+    ).sort();
+    return `${name}:\n  ${entries.join("\n  ")}`;
+  }).join("\n");
+}
+
 Deno.test("engine: after each of 600 random edits, the same facts as a whole analysis", () => {
   const seed = Number(Deno.env.get("NAZM_ENGINE_SEED") ?? Math.floor(Math.random() * 2 ** 31));
   let steps = 0;
   let recheckedOne = 0;
+  let resolvedOne = 0;
   let planned = 0;
   for (let s = 0; s < SEQUENCES; s++) {
     const random = prng(seed + s);
@@ -268,6 +289,18 @@ Deno.test("engine: after each of 600 random edits, the same facts as a whole ana
       } else if (random() < 0.5) {
         unread = { compilation: incremental, files };
       }
+      if (random() < 0.3 && !incremental.needsSyntaxRecovery && incremental.files.length > 0) {
+        // One module's resolutions, as an editor asks for them: that module checked again
+        // alone (engine.ts resolveModule), the same as a whole analysis with them records.
+        const file = incremental.files[Math.floor(random() * incremental.files.length)];
+        const resolved = compileFiles(files, { cache: caller.cache.parses, resolve: true });
+        const got = resolutionsIn(incremental.resolutionsOf(file.module), file.parse.tree);
+        const want = resolutionsIn(resolved.resolutionsOf(file.module), file.parse.tree);
+        if (got !== want) {
+          throw differs(files, `the resolutions of ${file.module}\n${got}\n${want}\n`);
+        }
+        resolvedOne++;
+      }
       if (engine.report!.checked.length === 1) recheckedOne++;
       const kept = engine.state;
       const roll = random();
@@ -298,6 +331,7 @@ Deno.test("engine: after each of 600 random edits, the same facts as a whole ana
   }
   assert(steps >= 500, `${steps} steps`);
   assert(planned > 0, "no plan was made");
+  assert(resolvedOne > steps / 10, `${resolvedOne} of ${steps} steps compared resolutions`);
   // The cut-off did its work: many edits checked one module again.
   assert(recheckedOne > steps / 10, `${recheckedOne} of ${steps} steps checked one module`);
 });

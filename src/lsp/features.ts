@@ -54,6 +54,7 @@ import {
   type Member,
   memberAt,
   moduleAt,
+  moduleBindings,
   type Named,
   namedAt,
   placesOf,
@@ -374,15 +375,6 @@ function tokensBefore(tokens: TokenStream, offset: number): number[] {
     if (!tokens.isTrivia(i) && tokens.kind(i) !== TokenKind.Eof) out.push(i);
   }
   return out.reverse();
-}
-
-function moduleBindings(tree: SourceFile): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const imp of tree.imports) {
-    const module = imp.path.map((p) => p.text).join(".");
-    if (imp.names === null) out.set(imp.alias?.text ?? imp.path[imp.path.length - 1]?.text, module);
-  }
-  return out;
 }
 
 function importedNames(tree: SourceFile): Map<string, string> {
@@ -770,7 +762,6 @@ const OPERATORS = new Set<number>([
   TokenKind.DotDot,
 ]);
 
-/** Five numbers a token, relative to the previous one, as the protocol encodes them. */
 /**
  * Variants and fields, from the syntax and the roles the model gave: a
  * declaration, a record literal's field, a variant a pattern names, and
@@ -807,6 +798,7 @@ function memberRoles(tree: SourceFile, roles: Map<number, [number, number]>): vo
   });
 }
 
+/** Five numbers a token, relative to the previous one, as the protocol encodes them. */
 export function semanticTokens(located: Located): number[] {
   const [parse, map]: [ParseResult | null | undefined, TextMap] = located.kind === "compiled"
     ? [located.analysis.file(located.path)?.parse, located.analysis.textOf(located.path)!]

@@ -13,7 +13,7 @@ import {
   definitionAt,
   findDefinition,
 } from "../semantics/mod.ts";
-import { type Item, TokenKind, type TokenStream, walk } from "../syntax/mod.ts";
+import { type Item, type SourceFile, TokenKind, type TokenStream, walk } from "../syntax/mod.ts";
 import type { Analysis } from "./workspace.ts";
 
 export type Named =
@@ -217,28 +217,39 @@ export function moduleAt(
 ): { readonly module: CompiledFile; readonly span: Span } | null {
   const file = analysis.file(path);
   if (file === undefined) return null;
-  const named = (segments: readonly { readonly text: string }[], span: Span) => {
-    const name = segments.map((s) => s.text).join(".");
+  const named = (name: string | undefined, span: Span) => {
     const module = analysis.compilation.files.find((f) => f.module === name);
     return module === undefined ? null : { module, span: { start: span.start, end: span.end } };
   };
   for (const imp of file.parse.tree.imports) {
     const segment = imp.path.findIndex((s) => contains(s, offset));
-    if (segment >= 0) return named(imp.path.slice(0, segment + 1), imp.path[segment]);
-    if (imp.alias !== null && contains(imp.alias, offset)) return named(imp.path, imp.alias);
+    if (segment >= 0) return named(dotted(imp.path.slice(0, segment + 1)), imp.path[segment]);
+    if (imp.alias !== null && contains(imp.alias, offset)) {
+      return named(dotted(imp.path), imp.alias);
+    }
   }
   const tokens = file.parse.tokens;
   const at = identifierAt(tokens, offset);
   if (at === null || neighbour(tokens, at, 1) !== TokenKind.Dot) return null;
   if (neighbour(tokens, at, -1) === TokenKind.Dot) return null;
   const span = { start: tokens.start(at), end: tokens.end(at) };
-  const text = analysis.textOf(path)!.text(span);
-  for (const imp of file.parse.tree.imports) {
-    if (imp.names !== null) continue;
-    const bound = imp.alias?.text ?? imp.path[imp.path.length - 1]?.text;
-    if (bound === text) return named(imp.path, span);
+  return named(moduleBindings(file.parse.tree).get(analysis.textOf(path)!.text(span)), span);
+}
+
+/** A module's path as written: `lib.util`. */
+function dotted(segments: readonly { readonly text: string }[]): string {
+  return segments.map((s) => s.text).join(".");
+}
+
+/** The names imports bind to modules (`import lib.util` binds `util`, `as u` binds `u`), to the module's path. */
+export function moduleBindings(tree: SourceFile): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const imp of tree.imports) {
+    if (imp.names === null) {
+      out.set(imp.alias?.text ?? imp.path[imp.path.length - 1]?.text, dotted(imp.path));
+    }
   }
-  return null;
+  return out;
 }
 
 /** Every place that names a member: declaration first, then uses in file and offset order. */

@@ -20,7 +20,7 @@ import type { DefInfo, ModuleInfo } from "./binder.ts";
 import type { BodyInfo, CheckResult, DefReferences, DefTable, Signature } from "./links.ts";
 import type { LinkResult } from "./linker.ts";
 import { newResolutions } from "./resolutions.ts";
-import { ERROR, hasFreeVars, newSubst, showType, type TParam, UNIT, zonk } from "./types.ts";
+import { ERROR, hasFreeVars, newSubst, showType, type TParam, UNIT, zonker } from "./types.ts";
 import { checkExpr } from "./check_infer.ts";
 import { lintImports, lintUnusedLocals } from "./check_lints.ts";
 import { resolveType } from "./check_resolve.ts";
@@ -321,19 +321,19 @@ function checkBody(c: Checker, m: ModuleInfo, def: DefInfo, node: BodyDecl): voi
     declare(ctx, p.name, signature.params[i]?.type ?? ERROR, "parameter");
   });
   checkExpr(c, ctx, node.body, signature.result, ctx.returnReason ?? spanOf(node.name));
+  // The body is checked: its substitution is final, so one zonker serves every type of it.
+  const zonked = zonker(ctx.s);
   const operands = c.resolutions?.operands;
   if (operands !== undefined) {
-    for (const op of ctx.operators) operands.set(op, zonk(ctx.s, operands.get(op)!));
-    for (const { local, decl } of ctx.lets) c.resolutions!.lets.set(decl, zonk(ctx.s, local.type));
-    for (const local of ctx.patterns) {
-      c.resolutions!.patterns.set(local.decl, zonk(ctx.s, local.type));
-    }
+    for (const op of ctx.operators) operands.set(op, zonked(operands.get(op)!));
+    for (const { local, decl } of ctx.lets) c.resolutions!.lets.set(decl, zonked(local.type));
+    for (const local of ctx.patterns) c.resolutions!.patterns.set(local.decl, zonked(local.type));
   }
   // Lints and inference failures, once the whole body constrained the variables.
   for (const { local, decl } of ctx.lets) {
     if (hasFreeVars(ctx.s, local.type)) {
       // What is known of the type, with `_` for what is not, shows what to write.
-      const known = showType(ctx.s, zonk(ctx.s, local.type));
+      const known = showType(ctx.s, zonked(local.type));
       const help = known === "_"
         ? `annotate the binding with its type, as in \`let ${decl.text}: List[Int] = …\``
         : `annotate the binding with its type, \`${known}\` with each \`_\` written out, as in \`let ${decl.text}: ${

@@ -277,7 +277,22 @@ function bind(s: Subst, id: number, type: Type): boolean {
  * object is rebuilt once.
  */
 export function zonk(s: Subst, type: Type): Type {
+  return zonker(s)(type);
+}
+
+/**
+ * {@link zonk} for many types under one substitution that no longer
+ * changes (a body's, once it is checked): what one call rebuilt, the next
+ * reuses, so zonking every `let` of a body costs the size of their shared
+ * types once, not once per `let` (a body whose `let`s each double the last
+ * type would otherwise cost the square of its length).
+ */
+export function zonker(s: Subst): (type: Type) => Type {
   const done = new Map<Type, Type>();
+  return (type) => zonkWith(s, done, type);
+}
+
+function zonkWith(s: Subst, done: Map<Type, Type>, type: Type): Type {
   const rebuilt = (t: Type): Type => done.get(t) ?? t;
   const stack: { type: Type; expanded: boolean }[] = [{ type: shallow(s, type), expanded: false }];
   while (stack.length > 0) {

@@ -59,6 +59,7 @@ import {
   namedAt,
   placesOf,
   placesOfMember,
+  placesOfModule,
 } from "./lookup.ts";
 import type { TextMap } from "./text.ts";
 import type { Analysis, Located, Workspace } from "./workspace.ts";
@@ -251,10 +252,12 @@ export function highlights(analysis: Analysis, path: string, offset: number): Do
   }));
 }
 
-/** Every place that names what the offset names: a definition, a local, a variant or a field. */
+/** Every place that names what the offset names: a definition, a local, a module, a variant or a field. */
 function placesAt(analysis: Analysis, path: string, offset: number) {
   const named = namedAt(analysis, path, offset);
   if (named !== null) return placesOf(analysis, named);
+  const module = moduleAt(analysis, path, offset);
+  if (module !== null) return placesOfModule(analysis, module.module.module);
   const place = memberAt(analysis, path, offset);
   return place === null ? null : placesOfMember(analysis, place.member);
 }

@@ -236,6 +236,49 @@ export function moduleAt(
   return named(moduleBindings(file.parse.tree).get(analysis.textOf(path)!.text(span)), span);
 }
 
+/**
+ * Every place in the compilation that names a module: in each file, the
+ * import that binds it (its alias, else its path's last segment: what
+ * binds the name, so a declaration) and each use of that name qualifying
+ * another (`u.one()`), except where a local of the same name shadows it.
+ */
+export function placesOfModule(
+  analysis: Analysis,
+  module: string,
+): { readonly file: string; readonly span: Span; readonly declaration: boolean }[] {
+  const places: { file: string; span: Span; declaration: boolean }[] = [];
+  for (const file of [...analysis.compilation.files].sort((a, b) => a.path < b.path ? -1 : 1)) {
+    const tree = file.parse.tree;
+    const names = new Set<string>();
+    for (const imp of tree.imports) {
+      if (dotted(imp.path) !== module || imp.path.length === 0) continue;
+      const binder = imp.alias ?? imp.path[imp.path.length - 1];
+      places.push({
+        file: file.path,
+        span: { start: binder.start, end: binder.end },
+        declaration: imp.names === null,
+      });
+      if (imp.names === null) names.add(binder.text);
+    }
+    if (names.size === 0) continue;
+    const tokens = file.parse.tokens;
+    const map = analysis.textOf(file.path)!;
+    for (let i = 0; i < tokens.count; i++) {
+      if (tokens.kind(i) !== TokenKind.Ident) continue;
+      if (neighbour(tokens, i, 1) !== TokenKind.Dot || neighbour(tokens, i, -1) === TokenKind.Dot) {
+        continue;
+      }
+      const span = { start: tokens.start(i), end: tokens.end(i) };
+      if (!names.has(map.text(span)) || namedAt(analysis, file.path, span.start) !== null) continue;
+      places.push({ file: file.path, span, declaration: false });
+    }
+  }
+  return places.sort((a, b) =>
+    Number(b.declaration) - Number(a.declaration) ||
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : a.span.start - b.span.start)
+  );
+}
+
 /** A module's path as written: `lib.util`. */
 function dotted(segments: readonly { readonly text: string }[]): string {
   return segments.map((s) => s.text).join(".");

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { newFactCache } from "../../src/facts/mod.ts";
-import { definition, hover } from "../../src/lsp/features.ts";
+import { definition, highlights, hover, references } from "../../src/lsp/features.ts";
 import { compileSources } from "../../src/lsp/sources.ts";
 import { Analysis, type Workspace } from "../../src/lsp/workspace.ts";
 import { assert, assertEquals } from "../support/assert.ts";
@@ -133,4 +133,38 @@ Deno.test("lsp hover: the prelude's functions, types and variants, never inside 
   assertEquals(shown(analysis, at("Some u.one in", 0)), null); // a comment
   assertEquals(shown(analysis, at('"Some u', 1)), null); // a string
   assertEquals(definition({} as Workspace, analysis, "main.nz", at("Some(1)")), null);
+});
+
+Deno.test("lsp hover: a module's references and highlights, not a local of its name", () => {
+  const analysis = analysed();
+  const workspace = { uriOf: (path: string) => path } as Workspace;
+  const lineOf = (offset: number) => MAIN.slice(0, offset).split("\n").length - 1;
+  const expected = [
+    [lineOf(at("as u", 3)), "u"], // the alias binds the name: the declaration
+    [lineOf(at("util.{Pair}")), "util"], // an import of its names names it too
+    [lineOf(at("u.one()")), "u"],
+  ];
+  for (const offset of [at("as u", 3), at("u.one()"), at("util.{Pair}", 1)]) {
+    const found = references(workspace, analysis, "main.nz", offset, true)!;
+    assertEquals(
+      found.map((l) => [
+        l.range.start.line,
+        MAIN.split("\n")[l.range.start.line].slice(
+          l.range.start.character,
+          l.range.end.character,
+        ),
+      ]),
+      expected,
+    );
+  }
+  assertEquals(references(workspace, analysis, "main.nz", at("u.one()"), false)!.length, 2);
+  // `u` in shadow is its parameter: the module's places leave it out, and its own are its own.
+  assertEquals(
+    highlights(analysis, "main.nz", at("u.one()")).map((h) => [h.range.start.line, h.kind]),
+    [[0, 3], [1, 2], [lineOf(at("u.one()")), 2]],
+  );
+  assertEquals(
+    highlights(analysis, "main.nz", at("u + 1")).map((h) => h.range.start.line),
+    [lineOf(at("u: Int")), lineOf(at("u + 1"))],
+  );
 });

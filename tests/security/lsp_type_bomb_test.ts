@@ -1,10 +1,12 @@
 /**
- * The type bombs of type_bomb_test.ts through `nazm lsp`, whose answers
- * render types the checker inferred (inlay hints, a local's hover) from the
- * resolutions of the module asked about: each program at 64 lets gets its
- * diagnostics, every hint and a hover in under 2 s a request, and no label
- * is longer than the bound the server holds its messages to. The language server runs without a
- * heap cap, so a rendering that followed a doubled type would not end.
+ * The type bombs (tests/support/type_bombs.ts) through `nazm lsp`, whose
+ * answers render the types the checker inferred (inlay hints, a local's
+ * hover) from the resolutions of the module asked about: each program at
+ * 64 and at 3,000 lets gets its diagnostics, every hint and a hover within
+ * 2 s a request, and no label is longer than the bound the server's
+ * messages keep. The language server runs without a heap cap, so a
+ * rendering that followed a doubled type would not end, and a quadratic
+ * one would not end in time.
  */
 import type { Hover, InlayHint } from "vscode-languageserver/node";
 import { assert } from "../support/assert.ts";

@@ -288,8 +288,9 @@ export function zonk(s: Subst, type: Type): Type {
  * type would otherwise cost the square of its length).
  */
 export function zonker(s: Subst): (type: Type) => Type {
-  const done = new Map<Type, Type>();
-  return (type) => zonkWith(s, done, type);
+  // Made at the first call: a body whose types are never zonked pays nothing.
+  let done: Map<Type, Type> | null = null;
+  return (type) => zonkWith(s, done ??= new Map(), type);
 }
 
 function zonkWith(s: Subst, done: Map<Type, Type>, type: Type): Type {

@@ -27,11 +27,12 @@ import type { Span } from "../base/mod.ts";
 import {
   type Definition,
   findDefinition,
-  PRELUDE_ENUM_PARAMS,
   PRELUDE_FUNCTIONS,
   PRELUDE_TYPE_DOCS,
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
+  preludeEnumHead,
+  preludeVariantText,
   showType,
   type Type,
 } from "../semantics/mod.ts";
@@ -186,15 +187,8 @@ function preludeAt(
   if (type !== undefined) return { span, ...type };
   const variant = PRELUDE_VARIANTS.get(text);
   if (variant === undefined) return null;
-  const params = PRELUDE_ENUM_PARAMS.get(variant.enumName) ?? [];
-  const payload = variant.payload.length === 0
-    ? ""
-    : `(${variant.payload.map((t) => showType(null, t)).join(", ")})`;
-  return {
-    span,
-    declaration: `enum ${variant.enumName}[${params.join(", ")}]\n${variant.name}${payload}`,
-    doc: "",
-  };
+  const declaration = `${preludeEnumHead(variant.enumName)}\n${preludeVariantText(variant)}`;
+  return { span, declaration, doc: "" };
 }
 
 function spanAt(analysis: Analysis, path: string, offset: number, def: Definition) {

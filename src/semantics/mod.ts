@@ -74,10 +74,11 @@ export {
 } from "./serialize.ts";
 export { renderDiagnostic, renderSummary } from "./render.ts";
 export {
-  PRELUDE_ENUM_PARAMS,
   PRELUDE_FUNCTIONS,
   PRELUDE_TYPE_DOCS,
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
+  preludeEnumHead,
+  preludeVariantText,
 } from "./prelude.ts";
 export { type LocalScopes, renameConflict } from "./rename.ts";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { BOOL, FLOAT, INT, listOf, STRING, type TCon, type Type, UNIT } from "./types.ts";
+import { BOOL, FLOAT, INT, listOf, showType, STRING, type TCon, type Type, UNIT } from "./types.ts";
 
 /** The key under which prelude type parameters are instantiated. */
 function param(owner: string, index: number, name: string): Type {
@@ -26,40 +26,6 @@ export const PRELUDE_TYPES: ReadonlyMap<string, number> = new Map([
   ["Option", 1],
   ["Result", 2],
 ]);
-
-/**
- * What an editor shows for a prelude type: its declaration as the
- * specification writes it (§6, §9) and one line from the specification.
- */
-export const PRELUDE_TYPE_DOCS: ReadonlyMap<string, { declaration: string; doc: string }> = new Map(
-  [
-    ["Int", {
-      declaration: "type Int",
-      doc:
-        "A signed 64-bit integer. Arithmetic outside its range is the runtime error `overflow`, " +
-        "never a wrap-around.",
-    }],
-    ["Float", { declaration: "type Float", doc: "An IEEE 754 binary64 value." }],
-    ["Bool", { declaration: "type Bool", doc: "`true` or `false`." }],
-    ["String", {
-      declaration: "type String",
-      doc: "A sequence of Unicode scalar values: `len` counts characters, never bytes.",
-    }],
-    ["Unit", { declaration: "type Unit", doc: "The type of `()`, its one value." }],
-    ["List", {
-      declaration: "type List[T]",
-      doc: "An immutable list of values of one type, written `[a, b]`.",
-    }],
-    ["Option", {
-      declaration: "enum Option[T] { Some(T), None }",
-      doc: "A value, or `None` when there is none.",
-    }],
-    ["Result", {
-      declaration: "enum Result[T, E] { Ok(T), Err(E) }",
-      doc: "A value (`Ok`), or the error that prevented it (`Err`).",
-    }],
-  ],
-);
 
 export interface PreludeVariant {
   readonly name: string;
@@ -97,6 +63,56 @@ export const PRELUDE_ENUMS: ReadonlyMap<string, readonly PreludeVariant[]> = new
 /** The prelude variants, usable unqualified. */
 export const PRELUDE_VARIANTS: ReadonlyMap<string, PreludeVariant> = new Map(
   [...PRELUDE_ENUMS.values()].flat().map((v) => [v.name, v]),
+);
+
+/** A prelude enum's head, as its declaration writes it: `enum Option[T]`. */
+export function preludeEnumHead(name: string): string {
+  return `enum ${name}[${(PRELUDE_ENUM_PARAMS.get(name) ?? []).join(", ")}]`;
+}
+
+/** A prelude variant as its enum declares it: `Some(T)`, `None`. */
+export function preludeVariantText(variant: PreludeVariant): string {
+  const payload = variant.payload.map((t) => showType(null, t)).join(", ");
+  return variant.payload.length === 0 ? variant.name : `${variant.name}(${payload})`;
+}
+
+function enumDeclaration(name: string): string {
+  const variants = (PRELUDE_ENUMS.get(name) ?? []).map(preludeVariantText).join(", ");
+  return `${preludeEnumHead(name)} { ${variants} }`;
+}
+
+/**
+ * What an editor shows for a prelude type: its declaration as the
+ * specification writes it (§6, §9) and one line from the specification.
+ */
+export const PRELUDE_TYPE_DOCS: ReadonlyMap<string, { declaration: string; doc: string }> = new Map(
+  [
+    ["Int", {
+      declaration: "type Int",
+      doc:
+        "A signed 64-bit integer. Arithmetic outside its range is the runtime error `overflow`, " +
+        "never a wrap-around.",
+    }],
+    ["Float", { declaration: "type Float", doc: "An IEEE 754 binary64 value." }],
+    ["Bool", { declaration: "type Bool", doc: "`true` or `false`." }],
+    ["String", {
+      declaration: "type String",
+      doc: "A sequence of Unicode scalar values: `len` counts characters, never bytes.",
+    }],
+    ["Unit", { declaration: "type Unit", doc: "The type of `()`, its one value." }],
+    ["List", {
+      declaration: "type List[T]",
+      doc: "An immutable list of values of one type, written `[a, b]`.",
+    }],
+    ["Option", {
+      declaration: enumDeclaration("Option"),
+      doc: "A value, or `None` when there is none.",
+    }],
+    ["Result", {
+      declaration: enumDeclaration("Result"),
+      doc: "A value (`Ok`), or the error that prevented it (`Err`).",
+    }],
+  ],
 );
 
 export interface PreludeFunction {

@@ -11,7 +11,7 @@ import { hover as hoverOf, TOKEN_TYPES } from "../../src/lsp/features.ts";
 import { compileSources } from "../../src/lsp/sources.ts";
 import { Analysis } from "../../src/lsp/workspace.ts";
 import { assert, assertEquals } from "../support/assert.ts";
-import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
+import { decodeTokens, type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
 
 const MAIN = `import lib.util as u
 import lib.util.{Pair, Color}
@@ -269,12 +269,7 @@ Deno.test("lsp members: semantic tokens mark variants and fields, declared and u
     // Decoded to `line:text:type[:declaration]` for the members only.
     const lines = MAIN.split("\n");
     const members: string[] = [];
-    let line = 0;
-    let character = 0;
-    for (let i = 0; i < tokens.data.length; i += 5) {
-      const [dLine, dChar, length, type, modifiers] = tokens.data.slice(i, i + 5);
-      line += dLine;
-      character = dLine === 0 ? character + dChar : dChar;
+    for (const { line, character, length, type, modifiers } of decodeTokens(tokens.data)) {
       const kind = TOKEN_TYPES[type];
       if (kind !== "property" && kind !== "enumMember") continue;
       const text = lines[line].slice(character, character + length);

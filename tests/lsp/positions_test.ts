@@ -13,7 +13,7 @@ import type {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { assert, assertEquals } from "../support/assert.ts";
-import { type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
+import { decodeTokens, type LspSession, startLsp, uriOf, workspace } from "../support/lsp.ts";
 
 interface Opened {
   session: LspSession;
@@ -41,16 +41,9 @@ function at(document: TextDocument, needle: string, delta = 0) {
 
 /** Each semantic token's text, read through the client's model of the document. */
 function tokenTexts(document: TextDocument, data: number[]): string[] {
-  const out: string[] = [];
-  let line = 0;
-  let character = 0;
-  for (let i = 0; i < data.length; i += 5) {
-    line += data[i];
-    character = data[i] === 0 ? character + data[i + 1] : data[i + 1];
-    const start = { line, character };
-    out.push(document.getText({ start, end: { line, character: character + data[i + 2] } }));
-  }
-  return out;
+  return decodeTokens(data).map(({ line, character, length }) =>
+    document.getText({ start: { line, character }, end: { line, character: character + length } })
+  );
 }
 
 /** What every answer that carries a position points at, read back in the client's model. */

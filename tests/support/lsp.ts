@@ -155,3 +155,25 @@ export function workspace(files: Record<string, string>): string {
 export function uriOf(dir: string, path: string): string {
   return new URL(`file://${join(dir, path)}`).href;
 }
+
+/** A semantic token, decoded from the protocol's five relative numbers. */
+export interface DecodedToken {
+  readonly line: number;
+  readonly character: number;
+  readonly length: number;
+  readonly type: number;
+  readonly modifiers: number;
+}
+
+/** The tokens of a `semanticTokens/full` answer, with absolute positions. */
+export function decodeTokens(data: readonly number[]): DecodedToken[] {
+  const out: DecodedToken[] = [];
+  let line = 0;
+  let character = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    line += data[i];
+    character = data[i] === 0 ? character + data[i + 1] : data[i + 1];
+    out.push({ line, character, length: data[i + 2], type: data[i + 3], modifiers: data[i + 4] });
+  }
+  return out;
+}

@@ -8,9 +8,12 @@ import { COMPILER, type Place } from "../base/mod.ts";
 import {
   type Compilation,
   type Definition,
-  definitionAt,
   findDefinition,
+  type Focus,
+  keyAt,
   type Link as ModelLink,
+  type LoadedFiles,
+  type ParsedCompilation,
 } from "../semantics/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
 import {
@@ -25,7 +28,9 @@ import {
 import {
   compileRoot,
   type FactOptions,
+  hasAnalysis,
   matchFile,
+  parseRoot,
   type RootConfig,
   rootModule,
   sourceState,
@@ -37,20 +42,61 @@ export type ContextLink = Link;
 
 const decoder = new TextDecoder();
 
-/** The packet for the definition at `request`, from the disk as it is now. */
+/**
+ * The packet for the definition at `request`, from the disk as it is now.
+ * With a whole analysis at hand (the server's cache, after its first), from
+ * the next one, which costs what changed since; without one, from a focus
+ * on the target's module (semantics/focus.ts): the same packet, without
+ * checking the bodies of modules that cannot name the target.
+ */
 export function semanticContext(
   config: RootConfig,
   request: ContextRequest,
   options: FactOptions = {},
 ): Outcome<ContextPacket, ContextReason> {
-  const compilation = compileRoot(config, options);
-  return contextOf(compilation, request);
+  if (hasAnalysis(options)) return contextOf(compileRoot(config, options), request);
+  return focusedContext(parseRoot(config, options), request);
+}
+
+/**
+ * The packet for the definition at `request` in a parsed compilation, from
+ * a focus on the module of the position (and on the target's, when the
+ * position names another module's definition): equal to {@link contextOf}
+ * of the whole compilation.
+ */
+export function focusedContext(
+  parsed: ParsedCompilation,
+  request: ContextRequest,
+): Outcome<ContextPacket, ContextReason> {
+  return contextIn(parsed, request, (module) => parsed.focus([module]));
 }
 
 /** The packet for the definition at `request` in a loaded compilation. */
 export function contextOf(
   compilation: Compilation,
   request: ContextRequest,
+): Outcome<ContextPacket, ContextReason> {
+  const whole: Facts = {
+    diagnostics: compilation.diagnostics,
+    get model() {
+      return compilation.model;
+    },
+    identity: (key) => findDefinition(compilation.model, key),
+  };
+  return contextIn(compilation, request, () => whole);
+}
+
+/**
+ * What a packet reads about a module: its definitions, its file's index
+ * and diagnostics, and where any definition it links to is.
+ */
+type Facts = Pick<Focus, "diagnostics" | "model" | "identity">;
+
+/** The packet, with `factsOf` giving the facts of a module (a focus, or the whole analysis). */
+function contextIn(
+  compilation: LoadedFiles,
+  request: ContextRequest,
+  factsOf: (module: string) => Facts,
 ): Outcome<ContextPacket, ContextReason> {
   const echo = { file: request.file, position: request.position };
   if (compilation.rootError !== null) {
@@ -74,7 +120,7 @@ export function contextOf(
     );
   }
   const offset = file.lineIndex.offset(request.position.line, request.position.column);
-  const target = offset === null ? null : targetAt(compilation, file.path, offset);
+  const target = offset === null ? null : targetAt(file.path, file.module, offset, factsOf);
   if (target === null) {
     return refuse(
       "unavailable",
@@ -83,24 +129,37 @@ export function contextOf(
       echo,
     );
   }
-  return answer(packet(compilation, target));
+  return answer(packet(compilation, target.facts, target.definition));
 }
 
 /**
  * The definition a position is on: the one named there (a declaration's name
  * or a use), else the declaration that encloses it — its doc comment,
  * keywords, signature or body — so that `pub fn area` asked at column 1 is
- * `area`. Definitions do not nest, so at most one encloses an offset.
+ * `area`. Definitions do not nest, so at most one encloses an offset. With
+ * the facts of its own module: a name may be another module's definition.
  */
-function targetAt(compilation: Compilation, file: string, offset: number): Definition | null {
-  const named = definitionAt(compilation.model, file, offset);
-  if (named !== null) return named;
-  return compilation.model.definitions.find((def) =>
+function targetAt(
+  file: string,
+  module: string,
+  offset: number,
+  factsOf: (module: string) => Facts,
+): { definition: Definition; facts: Facts } | null {
+  const here = factsOf(module);
+  const key = keyAt(here.model, file, offset);
+  if (key !== null) {
+    const owner = key.slice(0, key.lastIndexOf("::"));
+    const facts = owner === module ? here : factsOf(owner);
+    const named = findDefinition(facts.model, key);
+    if (named !== null) return { definition: named, facts };
+  }
+  const enclosing = here.model.definitions.find((def) =>
     def.file === file && def.span.start <= offset && offset < def.span.end
-  ) ?? null;
+  );
+  return enclosing === undefined ? null : { definition: enclosing, facts: here };
 }
 
-function packet(compilation: Compilation, target: Definition): ContextPacket {
+function packet(compilation: LoadedFiles, facts: Facts, target: Definition): ContextPacket {
   const files = new Map(compilation.files.map((f) => [f.path, f]));
   const placeIn = (path: string, start: number, end: number): Place => {
     const file = files.get(path);
@@ -109,7 +168,7 @@ function packet(compilation: Compilation, target: Definition): ContextPacket {
   };
   const links = (list: readonly ModelLink[]): ContextLink[] =>
     list.map((link) => {
-      const linked = findDefinition(compilation.model, link.key);
+      const linked = facts.identity(link.key);
       if (linked === null) throw new Error(`link to an unknown definition: ${link.key}`);
       return {
         key: linked.key,
@@ -118,7 +177,7 @@ function packet(compilation: Compilation, target: Definition): ContextPacket {
         place: placeIn(linked.file, linked.nameSpan.start, linked.nameSpan.end),
       };
     });
-  const ids = diagnosticIds(compilation);
+  const ids = diagnosticIds(facts);
   const file = files.get(target.file)!;
   return {
     schema: "nazm.context/4",

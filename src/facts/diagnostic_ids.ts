@@ -11,10 +11,15 @@
  * @module
  */
 import type { Diagnostic } from "../base/mod.ts";
-import type { Compilation } from "../semantics/mod.ts";
 
-/** The id of each diagnostic of the compilation; program-level ones (no file) have none. */
-export function diagnosticIds(compilation: Compilation): Map<Diagnostic, string> {
+/**
+ * The id of each diagnostic of a compilation's sorted list (program-level
+ * ones, without a file, have none). A list of only some files' diagnostics
+ * gives them the same ids: an id counts only diagnostics of its own file.
+ */
+export function diagnosticIds(
+  compilation: { readonly diagnostics: readonly Diagnostic[] },
+): Map<Diagnostic, string> {
   const ids = new Map<Diagnostic, string>();
   const seen = new Map<string, number>();
   for (const diagnostic of compilation.diagnostics) {

@@ -14,6 +14,7 @@ export {
   type FactOptions,
   matchFile,
   newFactCache,
+  parseRoot,
   pruneFactCache,
   type RootConfig,
   type RootIdentity,
@@ -23,7 +24,13 @@ export {
   UNSUPPORTED,
 } from "./source.ts";
 export { diagnosticIds } from "./diagnostic_ids.ts";
-export { type ContextLink, contextOf, type ContextRequest, semanticContext } from "./context.ts";
+export {
+  type ContextLink,
+  contextOf,
+  type ContextRequest,
+  focusedContext,
+  semanticContext,
+} from "./context.ts";
 export {
   type BaselineProblem,
   baselineSize,

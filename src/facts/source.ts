@@ -18,9 +18,12 @@ import {
   type Engine,
   type FileMemo,
   loadCompilation,
+  type LoadedFiles,
+  loadParsed,
   moduleNameOf,
   newEngine,
   type ParseCache,
+  type ParsedCompilation,
   parseKey,
 } from "../semantics/mod.ts";
 
@@ -56,7 +59,7 @@ export function newFactCache(): FactCache {
  * old parse, a deleted file's bytes (each would otherwise stay for the
  * server's lifetime).
  */
-export function pruneFactCache(cache: FactCache, compilation: Compilation): void {
+export function pruneFactCache(cache: FactCache, compilation: LoadedFiles): void {
   const live = new Set(compilation.files.map((f) => parseKey(f.path, f.digest)));
   for (const key of cache.parses.keys()) if (!live.has(key)) cache.parses.delete(key);
   const read = [...compilation.files, ...compilation.rejected];
@@ -80,6 +83,33 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
   });
   if (cache !== undefined) pruneFactCache(cache, compilation);
   return compilation;
+}
+
+/**
+ * Reads and parses the root's compilation from disk as {@link compileRoot}
+ * does, and analyses nothing: its {@link ParsedCompilation.focus} answers
+ * for a few modules without checking the whole program. The parses stay in
+ * the cache for the whole analysis that follows.
+ */
+export function parseRoot(config: RootConfig, options: FactOptions = {}): ParsedCompilation {
+  const cache = options.cache;
+  const parsed = loadParsed(config.root, {
+    sourceRoot: config.sourceRoot,
+    known: cache?.files,
+    memo: cache?.memo,
+    cache: cache?.parses,
+  });
+  if (cache !== undefined) pruneFactCache(cache, parsed);
+  return parsed;
+}
+
+/**
+ * Whether a whole analysis is at hand: the cache's engine has one, so the
+ * next (of the disk as it is, or after an edit) costs what the edit reaches.
+ * Without one, an answer about a few modules is quicker from a focus.
+ */
+export function hasAnalysis(options: FactOptions): boolean {
+  return options.cache !== undefined && options.cache.engine.state !== null;
 }
 
 /**
@@ -124,7 +154,7 @@ export function compileEdited(
 }
 
 /** The root's module path (`main`, `app.main`): what an answer names as its root. */
-export function rootModule(compilation: Compilation): string {
+export function rootModule(compilation: LoadedFiles): string {
   return moduleNameOf(compilation.root);
 }
 
@@ -144,7 +174,7 @@ export interface RootIdentity {
 }
 
 /** The root identity of a compilation. */
-export function rootIdentity(compilation: Compilation): RootIdentity {
+export function rootIdentity(compilation: LoadedFiles): RootIdentity {
   return {
     module: rootModule(compilation),
     file: compilation.root,
@@ -167,7 +197,7 @@ export { UNSUPPORTED } from "../contracts/mod.ts";
  * refusal, which names its size. Any edit of a file read, and any change to
  * which files are read, changes it.
  */
-export function sourceState(compilation: Compilation): string {
+export function sourceState(compilation: LoadedFiles): string {
   const read = [
     ...compilation.files.map((f) => ({ path: f.path, bytes: f.bytes, tooLarge: null })),
     ...compilation.rejected,
@@ -188,7 +218,7 @@ export function sourceState(compilation: Compilation): string {
  * refused without being opened.
  */
 export function matchFile(
-  compilation: Compilation,
+  compilation: LoadedFiles,
   argument: string,
 ): CompiledFile | null {
   const prefix = compilation.sourceRoot.endsWith("/") || compilation.sourceRoot.endsWith("\\")

@@ -5,14 +5,19 @@
  *
  * @module
  */
-import { compileRoot } from "../facts/mod.ts";
+import { compileRoot, parseRoot } from "../facts/mod.ts";
 import { TOOLS } from "./registry.ts";
 import { serveToolsInWorker } from "./worker_host.ts";
 
-// The first analysis of the root, with its model (what most tools read),
-// made while the client is still starting: the same the first call would
-// make, kept in the cache as any call's is.
-serveToolsInWorker(TOOLS, (context) => {
-  const compilation = compileRoot(context.paths, { cache: context.facts.cache });
-  if (compilation.rootError === null && !compilation.needsSyntaxRecovery) void compilation.model;
-});
+// While the client is still starting: first the files read and parsed, then
+// the first whole analysis of the root with its model (what most tools
+// read), kept in the cache as any call's is. A call that comes between the
+// two answers from the parses alone where it can: nazm.semantic_context
+// checks only the modules that can name its target (facts/context.ts).
+serveToolsInWorker(TOOLS, [
+  (context) => void parseRoot(context.paths, { cache: context.facts.cache }),
+  (context) => {
+    const compilation = compileRoot(context.paths, { cache: context.facts.cache });
+    if (compilation.rootError === null && !compilation.needsSyntaxRecovery) void compilation.model;
+  },
+]);

@@ -16,29 +16,48 @@ import { newFactCache } from "../facts/mod.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
 
 /**
- * Serves these tools in the current worker. `prepare`, when the init
- * message asks for it, runs once before any call (calls wait behind it, in
- * order), to fill the context's cache.
+ * Serves these tools in the current worker. The `prepare` steps, when the
+ * init message asks for them, fill the context's cache ahead of the calls
+ * that will read it, each in its own timer: a call that came meanwhile
+ * waits for the step under way and no other, and a step waits for the
+ * calls waiting when it was due, not for later ones (a client that never
+ * stops calling still gets the whole analysis, which makes its calls
+ * cheaper).
  */
 export function serveToolsInWorker(
   tools: readonly ToolDefinition[],
-  prepare: ((context: ToolContext) => void) | null = null,
+  prepare: readonly ((context: ToolContext) => void)[] = [],
 ): void {
   let context: ToolContext | undefined;
   // Calls that came the other way before the init message (the two ways do
   // not keep order between them); each runs once the context is there.
   const early: CallMessage[] = [];
+  // Calls received, and calls begun (their timer fired).
+  let received = 0;
+  let begun = 0;
   const scope = globalThis as unknown as {
     onmessage: ((event: MessageEvent<InitMessage | CallMessage>) => void) | null;
     postMessage(message: unknown): void;
   };
   const run = (call: CallMessage) => {
+    received++;
     // Each call runs in a timer, not in the message handler: a worker that
     // runs out of its heap in a handler stops without a word, in a timer
     // it reports ERR_WORKER_OUT_OF_MEMORY (measured on Deno 2.9.6).
     setTimeout(async () => {
+      begun++;
       scope.postMessage({ kind: "started", id: call.id });
       scope.postMessage(await runCall(tools, context, call));
+    }, 0);
+  };
+  const prepareFrom = (made: ToolContext, step: number, behind: number | null = null) => {
+    if (step >= prepare.length) return;
+    // In a timer for the reason calls are.
+    setTimeout(() => {
+      const until = behind ?? received;
+      if (begun < until) return prepareFrom(made, step, until);
+      prepare[step](made);
+      prepareFrom(made, step + 1);
     }, 0);
   };
   const receive = (message: InitMessage | CallMessage) => {
@@ -49,8 +68,7 @@ export function serveToolsInWorker(
     }
     const made = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
     context = made;
-    // In a timer for the reason calls are; a call posted meanwhile runs after it.
-    if (message.prepare && prepare !== null) setTimeout(() => prepare(made), 0);
+    if (message.prepare) prepareFrom(made, 0);
     for (const call of early.splice(0)) run(call);
   };
   const channel = (workerData as { channel?: MessagePort } | null)?.channel;

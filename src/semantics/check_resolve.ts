@@ -26,6 +26,7 @@ import {
   sig,
   spanOf,
   type TypeCtx,
+  typeParamCount,
 } from "./check_state.ts";
 
 /**
@@ -143,7 +144,7 @@ export function resolveNamedType(
     report(c, D.valueAsType.notAType({ file: t.file, span: last }, def.name, "a function"));
     return ERROR;
   }
-  const args = typeArgs(c, t, te, sig(c, def).typeParams.length, def.name, inferArgs);
+  const args = typeArgs(c, t, te, typeParamCount(c, def), def.name, inferArgs);
   if (args === null) return ERROR;
   return conOf(def, args);
 }

@@ -148,6 +148,12 @@ export interface Checker {
   /** Imports (aliases and imported names) something refers to; the rest are unused (N0404). */
   readonly usedImports: Set<ImportInfo | ImportName>;
   readonly resolutions: Resolutions | null;
+  /**
+   * Checks a definition's signature now if it was left until needed (a
+   * focus, checker.ts `CheckOptions.bodies`); null when all were checked
+   * first.
+   */
+  readonly signatureWhenNeeded: ((def: DefInfo) => void) | null;
 }
 
 /**
@@ -210,7 +216,17 @@ export function report(c: Checker, diagnostic: Diagnostic): void {
 /** The signature of a definition of the compilation or of the prelude. */
 export function sig(c: Checker, def: DefInfo): Signature {
   if (def.module !== null) c.current.reads.add(def.module.name);
+  c.signatureWhenNeeded?.(def);
   return c.signatures.get(def) ?? PRELUDE_ENUM_DEFS.get(def)!;
+}
+
+/**
+ * How many type parameters a definition has, declared before any signature
+ * is checked: all a type written in a signature reads of the type it names.
+ */
+export function typeParamCount(c: Checker, def: DefInfo): number {
+  if (def.module !== null) c.current.reads.add(def.module.name);
+  return (c.signatures.get(def) ?? PRELUDE_ENUM_DEFS.get(def)!).typeParams.length;
 }
 
 /** The definition a type's key names (in any module): a read of that module's interface. */

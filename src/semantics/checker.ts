@@ -89,6 +89,19 @@ export interface CheckPlan {
   ): ModuleInfo[];
 }
 
+/** How {@link checkSome} checks. */
+export interface CheckOptions {
+  /** Also record what every expression resolves to. */
+  readonly resolve?: boolean;
+  /**
+   * Check the bodies (and the lints that read them) of only these modules,
+   * and the other modules' signatures only where these read them: their
+   * results are complete (focus.ts); the other modules' are not, and are
+   * not to be read.
+   */
+  readonly bodies?: ReadonlySet<ModuleInfo>;
+}
+
 /**
  * Checks the modules the plan does not reuse (all without a plan), with
  * the reused modules' results in the side tables, and returns the whole
@@ -97,7 +110,7 @@ export interface CheckPlan {
 export function checkSome(
   modules: readonly ModuleInfo[],
   linked: LinkResult,
-  options: { readonly resolve?: boolean },
+  options: CheckOptions,
   plan: CheckPlan | null,
 ): { result: CheckResult; modules: Map<ModuleInfo, ModuleCheck> } {
   // The reused modules' entries are read where they are, not copied
@@ -109,6 +122,8 @@ export function checkSome(
     const entry = reused?.entry(def, false);
     return entry === undefined ? undefined : pick(entry);
   };
+  // With only some bodies to check, the signatures of the other modules' definitions.
+  const later = new Set<DefInfo>();
   const c: Checker = {
     diagnostics: [],
     current: newModuleCheck(),
@@ -121,6 +136,9 @@ export function checkSome(
     namedFromOutside: new Set(linked.namedFromOutside),
     usedImports: new Set(),
     resolutions: options.resolve ? newResolutions() : null,
+    signatureWhenNeeded: options.bodies === undefined
+      ? null
+      : (def) => checkSignatureLater(c, later, def),
   };
   const perModule = new Map<ModuleInfo, ModuleCheck>();
   let batch: ModuleInfo[] = [];
@@ -158,6 +176,11 @@ export function checkSome(
       for (const def of m.duplicates) declareTypeParams(c, m, def, def.node!.typeParams);
     }
     for (const m of batch) {
+      if (options.bodies !== undefined && !options.bodies.has(m)) {
+        for (const def of m.defs.values()) later.add(def);
+        for (const def of m.duplicates) later.add(def);
+        continue;
+      }
       enterModule(c, m, perModule.get(m)!);
       for (const def of m.defs.values()) checkSignature(c, m, def);
       for (const def of m.duplicates) checkSignature(c, m, def);
@@ -165,7 +188,10 @@ export function checkSome(
     checked.push(...batch);
     batch = plan?.recheck(batch, c.signatures) ?? [];
   }
-  for (const m of checked) {
+  const withBodies = options.bodies === undefined
+    ? checked
+    : checked.filter((m) => options.bodies!.has(m));
+  for (const m of withBodies) {
     enterModule(c, m, perModule.get(m)!);
     for (const def of m.defs.values()) {
       if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
@@ -178,7 +204,7 @@ export function checkSome(
       checkBody(c, m, t.def, { ...t.node, typeParams: [], params: [], returnType: null });
     }
   }
-  for (const m of checked) {
+  for (const m of withBodies) {
     enterModule(c, m, perModule.get(m)!);
     lintImports(c, m);
   }
@@ -195,6 +221,23 @@ export function checkSome(
     },
     modules: perModule,
   };
+}
+
+/**
+ * Checks a signature left for later, the first time a body reads it, in its
+ * module's scope: what it reports goes nowhere (that module's diagnostics
+ * are not asked for), and a signature's types read only the type
+ * parameters every module declared first, so its result is the one it
+ * would have had.
+ */
+function checkSignatureLater(c: Checker, later: Set<DefInfo>, def: DefInfo): void {
+  if (!later.delete(def)) return;
+  const m = def.module!;
+  const [current, diagnostics] = [c.current, c.diagnostics];
+  enterModule(c, m, newModuleCheck());
+  checkSignature(c, m, def);
+  c.current = current;
+  c.diagnostics = diagnostics;
 }
 
 /** Directs what follows to `m`'s results; a module reads its own interface and its imports'. */

@@ -28,6 +28,7 @@ import { buildModel, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
 import type { Resolutions } from "./resolutions.ts";
 import { analyzeIncrementally, type Engine, resolveModule } from "./engine.ts";
+import { analyzeFocus, type Focus } from "./focus.ts";
 import {
   type Analysis,
   type CheckedProgram,
@@ -39,6 +40,7 @@ import {
 } from "./analysis.ts";
 
 export type { Analysis, CheckedProgram, CompiledFile, FileMemo, ParsedModules, RejectedFile };
+export type { DefIdentity, Focus } from "./focus.ts";
 export { moduleStatus, sortDiagnostics };
 
 /**
@@ -78,7 +80,8 @@ export interface CompileOptions {
 /** Where the sources are and how to compile them. */
 export type LoadOptions = SourceOptions & CompileOptions;
 
-export interface Compilation {
+/** What a compilation read and parsed: everything before its analysis. */
+export interface LoadedFiles {
   /** The root file's path relative to the source root. */
   readonly root: string;
   /** Absolute. */
@@ -91,15 +94,8 @@ export interface Compilation {
    * of the compilation's source state.
    */
   readonly rejected: readonly RejectedFile[];
-  /**
-   * Every diagnostic: syntax, loading, semantic and program-level (file
-   * null), sorted by file (program-level last), offset, code.
-   */
-  readonly diagnostics: readonly Diagnostic[];
   /** True when any file had a syntax error. */
   readonly needsSyntaxRecovery: boolean;
-  /** Built on first access (a memoized getter): `nazm check` never pays for it. */
-  readonly model: SemanticModel;
   /** Set when the root file itself could not be read (the CLI's usage error). */
   readonly rootError: string | null;
   /**
@@ -109,6 +105,26 @@ export interface Compilation {
    * returned) with the same outcome for every path.
    */
   readonly unread: ReadonlyMap<string, ReadError>;
+}
+
+/** The sources read and parsed, and some modules' facts on demand (focus.ts). */
+export interface ParsedCompilation extends LoadedFiles {
+  /**
+   * The facts of these modules (module paths) as the whole analysis has
+   * them, checking the bodies of only them and of the modules that import
+   * them.
+   */
+  focus(modules: readonly string[]): Focus;
+}
+
+export interface Compilation extends LoadedFiles {
+  /**
+   * Every diagnostic: syntax, loading, semantic and program-level (file
+   * null), sorted by file (program-level last), offset, code.
+   */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Built on first access (a memoized getter): `nazm check` never pays for it. */
+  readonly model: SemanticModel;
   /**
    * The checker's resolutions for the nodes of one module: with `resolve`,
    * the whole analysis's; with the engine, that module checked again alone
@@ -155,6 +171,29 @@ export function compile(sources: Sources, options: CompileOptions = {}): Compila
       if (analysis.checked !== null) return analysis.checked.resolutions;
       return options.engine === undefined ? null : resolveModule(options.engine, analysis, module);
     },
+  };
+}
+
+/** Reads and parses what {@link loadCompilation} would, and analyses nothing yet. */
+export function loadParsed(root: string, options: LoadOptions = {}): ParsedCompilation {
+  return parseCompilation(openSources(root, options), options);
+}
+
+/** {@link compile}'s reading and parsing, with its analysis left to {@link ParsedCompilation.focus}. */
+export function parseCompilation(
+  sources: Sources,
+  options: CompileOptions = {},
+): ParsedCompilation {
+  const parsed = parseModules(sources, options.cache, options.memo);
+  return {
+    root: sources.root,
+    sourceRoot: sources.sourceRoot,
+    files: parsed.files,
+    rejected: parsed.rejected,
+    needsSyntaxRecovery: parsed.needsSyntaxRecovery,
+    rootError: parsed.rootError,
+    unread: parsed.unread,
+    focus: (modules) => analyzeFocus(parsed, new Set(modules)),
   };
 }
 

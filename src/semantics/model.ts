@@ -156,6 +156,12 @@ export function definitionAt(
   file: string,
   offset: number,
 ): Definition | null {
+  const key = keyAt(model, file, offset);
+  return key === null ? null : findDefinition(model, key);
+}
+
+/** The key of the definition declared or named at an offset of a file, or null. */
+export function keyAt(model: SemanticModel, file: string, offset: number): string | null {
   const entries = model.index[file];
   if (entries === undefined) return null;
   let lo = 0;
@@ -171,7 +177,7 @@ export function definitionAt(
   if (found < 0) return null;
   const entry = entries[found];
   if (offset > entry.end) return null;
-  return findDefinition(model, entry.key);
+  return entry.key;
 }
 
 // ---------------------------------------------------------------- building

@@ -7,7 +7,13 @@
  */
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
-import { compileRoot, newFactCache, semanticContext, semanticPatch } from "../../src/facts/mod.ts";
+import {
+  compileRoot,
+  contextOf,
+  newFactCache,
+  semanticContext,
+  semanticPatch,
+} from "../../src/facts/mod.ts";
 
 const LIB =
   `pub fn size(n: Int) -> Int {\n  n + 1\n}\n\npub fn other(n: Int) -> Int {\n  n * 2\n}\n`;
@@ -28,10 +34,20 @@ Deno.test("fact cache: the engine is kept across calls; a body edit checks one m
   try {
     const cache = newFactCache();
     const request = { file: "use.nz", position: { line: 3, column: 8 } };
-    const first = semanticContext(config, request, { cache });
-    assertEquals(first.kind, "answer", JSON.stringify(first));
+    // Before any whole analysis, a packet comes from a focus, which leaves the engine alone.
+    const focused = semanticContext(config, request, { cache });
+    assertEquals(focused.kind, "answer", JSON.stringify(focused));
+    assertEquals(cache.engine.state, null);
+    assertEquals(
+      JSON.stringify(focused),
+      JSON.stringify(contextOf(compileRoot(config), request)),
+    );
+    // The whole analysis, as the server's worker makes it after its first call.
+    compileRoot(config, { cache });
     assertEquals(cache.engine.report?.checked, ["lib", "main", "use"]);
-    assertEquals(JSON.stringify(first), JSON.stringify(semanticContext(config, request)));
+    const first = semanticContext(config, request, { cache });
+    assertEquals(cache.engine.report?.checked, []);
+    assertEquals(JSON.stringify(first), JSON.stringify(focused));
     Deno.writeTextFileSync(join(dir, "lib.nz"), LIB.replace("n + 1", "n + 1 + 0"));
     const second = semanticContext(config, request, { cache });
     assertEquals(cache.engine.report?.checked, ["lib"]);

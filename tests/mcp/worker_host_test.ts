@@ -4,12 +4,22 @@
  * large for the channel. The two keep no order between them, so a call can
  * overtake the init message; the worker host holds such a call until its
  * context exists, and answers it then, as if it had come second.
+ *
+ * Its preparing steps (the server's: parse, then the whole analysis) give
+ * way to the calls waiting when each is due, and only to those.
  */
 import { MessageChannel, Worker as NodeWorker } from "node:worker_threads";
-import { assertEquals } from "../support/assert.ts";
+import { assert, assertEquals } from "../support/assert.ts";
 import type { ServerPaths } from "../../src/mcp/mod.ts";
 
 const FIXTURE_WORKER = new URL("./fixtures/worker.ts", import.meta.url);
+const PREPARING_WORKER = new URL("./fixtures/preparing_worker.ts", import.meta.url);
+
+const NO_PATHS: ServerPaths = {
+  root: "/nonexistent/main.nz",
+  sourceRoot: "/nonexistent",
+  docsRoot: "/nonexistent",
+};
 
 function nextMessage(port: { once(event: "message", f: (m: unknown) => void): unknown }) {
   return new Promise<unknown>((resolve) => port.once("message", resolve));
@@ -49,4 +59,76 @@ Deno.test("worker host: a call that overtakes the init message is answered after
     await worker.terminate();
     channel.close();
   }
+});
+
+/**
+ * Starts the preparing worker, sends `init` with a call right after it, and
+ * `more` calls while its first step runs; resolves with every message, in
+ * order, once `count` have come.
+ */
+async function preparing(
+  more: number,
+  count: number,
+  spacing = 0,
+  busy = 0,
+): Promise<unknown[]> {
+  const { port1: channel, port2: workerEnd } = new MessageChannel();
+  const worker = new NodeWorker(PREPARING_WORKER, {
+    workerData: { channel: workerEnd },
+    transferList: [workerEnd],
+  });
+  try {
+    assertEquals(await nextMessage(worker), { kind: "ready" });
+    const messages: unknown[] = [];
+    const all = new Promise<void>((resolve) => {
+      worker.on("message", (message: unknown) => {
+        messages.push(message);
+        if (messages.length === count) resolve();
+      });
+    });
+    channel.postMessage({ kind: "init", paths: NO_PATHS, prepare: true });
+    channel.postMessage({ kind: "call", id: 1, tool: "test.echo", args: { text: "first" } });
+    for (let id = 2; id < 2 + more; id++) {
+      await new Promise((resolve) => setTimeout(resolve, spacing));
+      const call = busy > 0
+        ? { tool: "test.busy", args: { text: `${id}`, ms: busy } }
+        : { tool: "test.echo", args: { text: `${id}` } };
+      channel.postMessage({ kind: "call", id, ...call });
+    }
+    await all;
+    return messages;
+  } finally {
+    await worker.terminate();
+    channel.close();
+  }
+}
+
+/** Where a message of this kind (and step, or call id) is in `messages`. */
+function at(messages: readonly unknown[], kind: string, which: number): number {
+  const index = messages.findIndex((m) => {
+    const message = m as { kind: string; step?: number; id?: number };
+    return message.kind === kind && (message.step ?? message.id) === which;
+  });
+  if (index < 0) throw new Error(`no ${kind} ${which} in ${JSON.stringify(messages)}`);
+  return index;
+}
+
+Deno.test("worker host: a call sent with the init message comes before the second step", async () => {
+  const messages = await preparing(0, 4);
+  assert(at(messages, "answer", 1) < at(messages, "step", 1), JSON.stringify(messages));
+});
+
+Deno.test("worker host: a call that came during a step is answered before the next", async () => {
+  // Sent while the first step is busy: it waits for that step, not the next.
+  const messages = await preparing(1, 6, 100);
+  assert(at(messages, "step", 0) < at(messages, "answer", 2), JSON.stringify(messages));
+  assert(at(messages, "answer", 2) < at(messages, "step", 1), JSON.stringify(messages));
+});
+
+Deno.test("worker host: calls that never stop coming do not keep the last step from running", async () => {
+  // Thirty calls of 30 ms each, one sent every 10 ms: some always wait. The
+  // second step waits for those waiting when it was due, not for the last.
+  const calls = 30;
+  const messages = await preparing(calls, 2 + 2 * (1 + calls), 10, 30);
+  assert(at(messages, "step", 1) < at(messages, "answer", 1 + calls), JSON.stringify(messages));
 });

@@ -23,9 +23,7 @@ import {
   loadCompilation,
   newEngine,
   type ParseCache,
-  type ReadError,
   type Resolutions,
-  type SourceHost,
 } from "../../src/semantics/mod.ts";
 import { type Node, walk } from "../../src/syntax/mod.ts";
 import {
@@ -46,42 +44,14 @@ import {
   applyEdit,
   editProgram,
   printProgram,
-  refusalOf,
+  PROGRAM_ROOT,
+  programHost,
   refusedText,
 } from "../support/edit_programs.ts";
 
-const ROOT = "/virtual/src";
-const encoder = new TextEncoder();
+const ROOT = PROGRAM_ROOT;
 /** A file's text that stands for bytes that are not UTF-8 (a file read but not parsed). */
 const NOT_UTF8 = refusedText("not_utf8");
-
-/**
- * The files' bytes; `arrays` keeps each file's array while its text is the
- * same, as the confined read's known files and an editor's unchanged buffer do.
- */
-function hostOf(
-  files: ReadonlyMap<string, string>,
-  arrays = new Map<string, { text: string; bytes: Uint8Array }>(),
-): SourceHost {
-  const read = (path: string): Uint8Array | ReadError => {
-    const text = files.get(path.slice(ROOT.length + 1));
-    if (text === undefined) return { error: "not_found", message: "file not found" };
-    switch (refusalOf(text)) {
-      case "unreadable":
-        return { error: "unreadable", message: "permission denied" };
-      case "too_large":
-        return { error: "too_large", message: "the file is 9000000 bytes, over the limit" };
-      case "not_utf8":
-        return new Uint8Array([0x66, 0xff]);
-    }
-    const known = arrays.get(path);
-    if (known?.text === text) return known.bytes;
-    const bytes = encoder.encode(text);
-    arrays.set(path, { text, bytes });
-    return bytes;
-  };
-  return { readFile: read };
-}
 
 function compileFiles(
   files: ReadonlyMap<string, string>,
@@ -94,7 +64,7 @@ function compileFiles(
     arrays?: Map<string, { text: string; bytes: Uint8Array }>;
   } = {},
 ): Compilation {
-  const host = hostOf(files, options.arrays);
+  const host = programHost(files, options.arrays);
   return loadCompilation(`${ROOT}/main.nz`, { sourceRoot: ROOT, host, ...options });
 }
 

@@ -25,6 +25,7 @@
  * @module
  */
 import { prng } from "../../bench/gen.ts";
+import type { ReadError, SourceHost } from "../../src/semantics/mod.ts";
 
 type Ty = "Int" | "String";
 
@@ -105,6 +106,41 @@ export interface EditProgram {
   /** Earlier states of the program, for an edit that returns to one. */
   history: { modules: Module[]; broken: EditProgram["broken"]; refused: [string, Refusal][] }[];
   next: number;
+}
+
+/** Where {@link programHost} puts a program's files. */
+export const PROGRAM_ROOT = "/virtual/src";
+
+const encoder = new TextEncoder();
+
+/**
+ * A host over a printed program's files under {@link PROGRAM_ROOT}, a
+ * refused file's marker read as its refusal. `arrays` keeps each file's
+ * array while its text is the same, as the confined read's known files and
+ * an editor's unchanged buffer do.
+ */
+export function programHost(
+  files: ReadonlyMap<string, string>,
+  arrays = new Map<string, { text: string; bytes: Uint8Array }>(),
+): SourceHost {
+  const read = (path: string): Uint8Array | ReadError => {
+    const text = files.get(path.slice(PROGRAM_ROOT.length + 1));
+    if (text === undefined) return { error: "not_found", message: "file not found" };
+    switch (refusalOf(text)) {
+      case "unreadable":
+        return { error: "unreadable", message: "permission denied" };
+      case "too_large":
+        return { error: "too_large", message: "the file is 9000000 bytes, over the limit" };
+      case "not_utf8":
+        return new Uint8Array([0x66, 0xff]);
+    }
+    const known = arrays.get(path);
+    if (known?.text === text) return known.bytes;
+    const bytes = encoder.encode(text);
+    arrays.set(path, { text, bytes });
+    return bytes;
+  };
+  return { readFile: read };
 }
 
 export function pathOf(module: string): string {

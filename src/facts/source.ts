@@ -71,14 +71,21 @@ export interface FactOptions {
   readonly cache?: FactCache;
 }
 
-/** Loads the root's compilation from disk, as `nazm check` does. */
-export function compileRoot(config: RootConfig, options: FactOptions = {}): Compilation {
-  const cache = options.cache;
-  const compilation = loadCompilation(config.root, {
+/** Where the root's files are, and what of the cache reading and parsing them reuse. */
+function loading(config: RootConfig, cache: FactCache | undefined) {
+  return {
     sourceRoot: config.sourceRoot,
     known: cache?.files,
     memo: cache?.memo,
     cache: cache?.parses,
+  };
+}
+
+/** Loads the root's compilation from disk, as `nazm check` does. */
+export function compileRoot(config: RootConfig, options: FactOptions = {}): Compilation {
+  const cache = options.cache;
+  const compilation = loadCompilation(config.root, {
+    ...loading(config, cache),
     engine: cache?.engine,
   });
   if (cache !== undefined) pruneFactCache(cache, compilation);
@@ -93,12 +100,7 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
  */
 export function parseRoot(config: RootConfig, options: FactOptions = {}): ParsedCompilation {
   const cache = options.cache;
-  const parsed = loadParsed(config.root, {
-    sourceRoot: config.sourceRoot,
-    known: cache?.files,
-    memo: cache?.memo,
-    cache: cache?.parses,
-  });
+  const parsed = loadParsed(config.root, loading(config, cache));
   if (cache !== undefined) pruneFactCache(cache, parsed);
   return parsed;
 }

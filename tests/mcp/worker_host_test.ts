@@ -25,39 +25,49 @@ function nextMessage(port: { once(event: "message", f: (m: unknown) => void): un
   return new Promise<unknown>((resolve) => port.once("message", resolve));
 }
 
-Deno.test("worker host: a call that overtakes the init message is answered after it", async () => {
+/**
+ * A worker of `module` started as the sandbox starts the analysis (with a
+ * channel), once it said it is ready; messages go to `onMessage`.
+ */
+async function readyWorker(module: URL, onMessage: (message: unknown) => void) {
   const { port1: channel, port2: workerEnd } = new MessageChannel();
-  const worker = new NodeWorker(FIXTURE_WORKER, {
+  const worker = new NodeWorker(module, {
     workerData: { channel: workerEnd },
     transferList: [workerEnd],
   });
+  assertEquals(await nextMessage(worker), { kind: "ready" });
+  worker.on("message", onMessage);
+  return {
+    worker,
+    channel,
+    async stop() {
+      await worker.terminate();
+      channel.close();
+    },
+  };
+}
+
+Deno.test("worker host: a call that overtakes the init message is answered after it", async () => {
+  const replies: unknown[] = [];
+  let bothReplies!: () => void;
+  const both = new Promise<void>((resolve) => bothReplies = resolve);
+  const { worker, channel, stop } = await readyWorker(FIXTURE_WORKER, (message) => {
+    replies.push(message);
+    if (replies.length === 2) bothReplies();
+  });
   try {
-    assertEquals(await nextMessage(worker), { kind: "ready" });
     // The call goes the worker's own way, the init message the channel's, later.
-    const replies: unknown[] = [];
-    const bothReplies = new Promise<void>((resolve) => {
-      worker.on("message", (message: unknown) => {
-        replies.push(message);
-        if (replies.length === 2) resolve();
-      });
-    });
     worker.postMessage({ kind: "call", id: 7, tool: "test.echo", args: { text: "overtook" } });
     await new Promise((resolve) => setTimeout(resolve, 200));
     assertEquals(replies, [], "nothing runs before the context");
-    const paths: ServerPaths = {
-      root: "/nonexistent/main.nz",
-      sourceRoot: "/nonexistent",
-      docsRoot: "/nonexistent",
-    };
-    channel.postMessage({ kind: "init", paths, prepare: false });
-    await bothReplies;
+    channel.postMessage({ kind: "init", paths: NO_PATHS, prepare: false });
+    await both;
     assertEquals(replies, [
       { kind: "started", id: 7 },
       { id: 7, kind: "answer", value: { text: "overtook" } },
     ]);
   } finally {
-    await worker.terminate();
-    channel.close();
+    await stop();
   }
 });
 
@@ -72,20 +82,14 @@ async function preparing(
   spacing = 0,
   busy = 0,
 ): Promise<unknown[]> {
-  const { port1: channel, port2: workerEnd } = new MessageChannel();
-  const worker = new NodeWorker(PREPARING_WORKER, {
-    workerData: { channel: workerEnd },
-    transferList: [workerEnd],
+  const messages: unknown[] = [];
+  let allCame!: () => void;
+  const all = new Promise<void>((resolve) => allCame = resolve);
+  const { channel, stop } = await readyWorker(PREPARING_WORKER, (message) => {
+    messages.push(message);
+    if (messages.length === count) allCame();
   });
   try {
-    assertEquals(await nextMessage(worker), { kind: "ready" });
-    const messages: unknown[] = [];
-    const all = new Promise<void>((resolve) => {
-      worker.on("message", (message: unknown) => {
-        messages.push(message);
-        if (messages.length === count) resolve();
-      });
-    });
     channel.postMessage({ kind: "init", paths: NO_PATHS, prepare: true });
     channel.postMessage({ kind: "call", id: 1, tool: "test.echo", args: { text: "first" } });
     for (let id = 2; id < 2 + more; id++) {
@@ -98,8 +102,7 @@ async function preparing(
     await all;
     return messages;
   } finally {
-    await worker.terminate();
-    channel.close();
+    await stop();
   }
 }
 
@@ -126,9 +129,10 @@ Deno.test("worker host: a call that came during a step is answered before the ne
 });
 
 Deno.test("worker host: calls that never stop coming do not keep the last step from running", async () => {
-  // Thirty calls of 30 ms each, one sent every 10 ms: some always wait. The
-  // second step waits for those waiting when it was due, not for the last.
-  const calls = 30;
+  // Sixty calls of 30 ms each, one sent every 10 ms from the start: some
+  // always wait, and about half have come when the 300 ms first step ends.
+  // The second step waits for those waiting when it was due, not the last.
+  const calls = 60;
   const messages = await preparing(calls, 2 + 2 * (1 + calls), 10, 30);
   assert(at(messages, "step", 1) < at(messages, "answer", 1 + calls), JSON.stringify(messages));
 });

@@ -88,9 +88,10 @@ export function contextOf(
 
 /**
  * What a packet reads about a module: its definitions, its file's index
- * and diagnostics, and where any definition it links to is.
+ * and diagnostics, and where any definition it links to is. A focus on the
+ * module, or the whole analysis seen as one.
  */
-type Facts = Pick<Focus, "diagnostics" | "model" | "identity">;
+type Facts = Focus;
 
 /** The packet, with `factsOf` giving the facts of a module (a focus, or the whole analysis). */
 function contextIn(

@@ -26,7 +26,7 @@ import { moduleStatus, type ParsedModules, sortDiagnostics } from "./analysis.ts
 import { bindModule, type DefKind, type ModuleInfo } from "./binder.ts";
 import { checkSome } from "./checker.ts";
 import { linkModules } from "./linker.ts";
-import { assembleModel, modelPart, type SemanticModel } from "./model.ts";
+import { assembleModel, type IndexEntry, modelPart, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
 
 /** Where a definition is and what it is: all a link to it shows, known from binding alone. */
@@ -41,8 +41,6 @@ export interface DefIdentity {
 
 /** Some modules' facts, each as the whole analysis of the same sources has it. */
 export interface Focus {
-  /** The module paths asked for that the compilation has. */
-  readonly modules: ReadonlySet<string>;
   /** Only the focus modules' definitions, tests and files' index. */
   readonly model: SemanticModel;
   /** The diagnostics whose primary place is in a focus module's file, sorted. */
@@ -78,14 +76,13 @@ export function analyzeFocus(parsed: ParsedModules, focus: ReadonlySet<string>):
   let model: SemanticModel | null = null;
   const byName = new Map(modules.map((m) => [m.name, m]));
   return {
-    modules: new Set(focused.map((m) => m.name)),
     diagnostics,
     get model(): SemanticModel {
       if (model !== null) return model;
       const whole = assembleModel([...readers].map((m) => modelPart(m, result)), diagnostics, null);
-      const index: SemanticModel["index"] = {};
+      const index: Record<string, readonly IndexEntry[]> = {};
       for (const file of Object.keys(whole.index)) {
-        if (files.has(file)) (index as Record<string, unknown>)[file] = whole.index[file];
+        if (files.has(file)) index[file] = whole.index[file];
       }
       model = {
         definitions: whole.definitions.filter((d) => focus.has(d.module)),

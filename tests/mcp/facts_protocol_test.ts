@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
-import { copyExample, type ExampleCopy } from "../support/fixtures.ts";
+import { copyExample, type ExampleCopy, tempProgram } from "../support/fixtures.ts";
 import { expectationPath, goldenCases } from "../support/golden.ts";
 import { renderContext } from "../support/render_context.ts";
 import { assertValidAgainst } from "../support/schema.ts";
@@ -21,7 +21,8 @@ import {
 } from "../support/server.ts";
 import { TOOLS } from "../../src/mcp/mod.ts";
 import { main as cli } from "../../src/cli/main.ts";
-import { compileRoot } from "../../src/facts/mod.ts";
+import { compileRoot, contextOf, type ContextRequest } from "../../src/facts/mod.ts";
+import { generate } from "../../bench/gen.ts";
 import type { ContextPacket } from "../../src/contracts/mod.ts";
 
 type Structured = Record<string, unknown>;
@@ -98,6 +99,43 @@ Deno.test("protocol: context packets at the declaration and at a use equal their
       }
     }
   });
+});
+
+Deno.test("protocol: the first packets, before the whole analysis, equal the later ones and nazm context's", async () => {
+  // A program large enough that the calls sent at once reach the worker
+  // before its whole analysis: they are answered from a focus (§3.6).
+  const program = generate({ lines: 20_000, seed: 11 });
+  const copy = tempProgram(Object.fromEntries(program.nazm));
+  try {
+    const config = { root: copy.root, sourceRoot: copy.dir };
+    const compilation = compileRoot(config);
+    const requests: ContextRequest[] = [];
+    for (const file of compilation.files.filter((_, i) => i % 7 === 0)) {
+      // The first name of the file (a declaration) and its last (a use, often of another module).
+      const names = compilation.model.index[file.path];
+      for (const entry of [names[0], names[names.length - 1]]) {
+        const { line, column } = file.lineIndex.position(entry.start);
+        requests.push({ file: file.path, position: { line, column } });
+      }
+    }
+    assert(requests.length >= 10, `${requests.length} requests`);
+    await withServer(copy.root, async (connected) => {
+      const first = await Promise.all(
+        requests.map((at) => answer(connected, "nazm.semantic_context", at)),
+      );
+      // Every tool but the packet's reads the whole analysis: after this, it is made.
+      await answer(connected, "nazm.diagnostics", {});
+      for (const [i, at] of requests.entries()) {
+        const later = await answer(connected, "nazm.semantic_context", at);
+        assertEquals(JSON.stringify(first[i]), JSON.stringify(later), JSON.stringify(at));
+        const whole = contextOf(compilation, at);
+        assert(whole.kind === "answer", JSON.stringify(whole));
+        assertEquals(JSON.stringify(later), JSON.stringify(whole.value), JSON.stringify(at));
+      }
+    }, "legacy");
+  } finally {
+    copy.dispose();
+  }
 });
 
 Deno.test("protocol: every tool answers the same in both eras", async () => {

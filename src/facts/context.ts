@@ -13,6 +13,7 @@ import {
   keyAt,
   type Link as ModelLink,
   type LoadedFiles,
+  moduleOfKey,
   type ParsedCompilation,
 } from "../semantics/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
@@ -149,7 +150,7 @@ function targetAt(
   const here = factsOf(module);
   const key = keyAt(here.model, file, offset);
   if (key !== null) {
-    const owner = key.slice(0, key.lastIndexOf("::"));
+    const owner = moduleOfKey(key);
     const facts = owner === module ? here : factsOf(owner);
     const named = findDefinition(facts.model, key);
     if (named !== null) return { definition: named, facts };

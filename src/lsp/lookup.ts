@@ -12,6 +12,8 @@ import {
   type Definition,
   definitionAt,
   findDefinition,
+  importAliasName,
+  importModuleName,
 } from "../semantics/mod.ts";
 import { type Item, type SourceFile, TokenKind, type TokenStream, walk } from "../syntax/mod.ts";
 import type { Analysis } from "./workspace.ts";
@@ -225,7 +227,7 @@ export function moduleAt(
     const segment = imp.path.findIndex((s) => contains(s, offset));
     if (segment >= 0) return named(dotted(imp.path.slice(0, segment + 1)), imp.path[segment]);
     if (imp.alias !== null && contains(imp.alias, offset)) {
-      return named(dotted(imp.path), imp.alias);
+      return named(importModuleName(imp), imp.alias);
     }
   }
   const tokens = file.parse.tokens;
@@ -251,7 +253,7 @@ export function placesOfModule(
     const tree = file.parse.tree;
     const names = new Set<string>();
     for (const imp of tree.imports) {
-      if (dotted(imp.path) !== module || imp.path.length === 0) continue;
+      if (importModuleName(imp) !== module || imp.path.length === 0) continue;
       const binder = imp.alias ?? imp.path[imp.path.length - 1];
       places.push({
         file: file.path,
@@ -279,7 +281,7 @@ export function placesOfModule(
   );
 }
 
-/** A module's path as written: `lib.util`. */
+/** The module path an import's first segments name (`lib` of `lib.util`). */
 function dotted(segments: readonly { readonly text: string }[]): string {
   return segments.map((s) => s.text).join(".");
 }
@@ -289,7 +291,7 @@ export function moduleBindings(tree: SourceFile): Map<string, string> {
   const out = new Map<string, string>();
   for (const imp of tree.imports) {
     if (imp.names === null) {
-      out.set(imp.alias?.text ?? imp.path[imp.path.length - 1]?.text, dotted(imp.path));
+      out.set(importAliasName(imp), importModuleName(imp));
     }
   }
   return out;

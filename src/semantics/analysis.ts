@@ -8,9 +8,9 @@
  */
 import type { Diagnostic, LineIndex } from "../base/mod.ts";
 import type { ParseResult } from "../syntax/mod.ts";
-import type { ModuleInfo } from "./binder.ts";
+import { bindModule, type ModuleInfo } from "./binder.ts";
 import type { CheckResult } from "./links.ts";
-import type { ModuleStatus } from "./linker.ts";
+import { linkModules, type LinkResult, type ModuleStatus } from "./linker.ts";
 import type { ReadError } from "./load.ts";
 import type { SemanticModel } from "./model.ts";
 import type { Resolutions } from "./resolutions.ts";
@@ -79,6 +79,24 @@ export function moduleStatus(
   for (const m of modules) byName.set(m.name, m);
   for (const name of failed) byName.set(name, "failed");
   return (name) => byName.get(name) ?? "missing";
+}
+
+/** Every module bound alone, then linked: what a whole analysis and a focus start from. */
+export interface BoundModules {
+  readonly modules: readonly ModuleInfo[];
+  readonly linked: LinkResult;
+  /** What binding and linking reported, in their order. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Binds every parsed module alone, then links their imports. */
+export function bindAndLink(parsed: ParsedModules): BoundModules {
+  const diagnostics: Diagnostic[] = [];
+  const modules = parsed.files.map((f) =>
+    bindModule(f.module, f.path, f.bytes, f.parse.tree, diagnostics)
+  );
+  const linked = linkModules(modules, moduleStatus(modules, parsed.failed), diagnostics);
+  return { modules, linked, diagnostics };
 }
 
 /** Orders diagnostics by file (program-level last), offset, code. */

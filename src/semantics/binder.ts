@@ -129,6 +129,11 @@ export function duplicateKey(module: string, name: string, ordinal: number): str
   return `${module}::${name}#${ordinal}`;
 }
 
+/** The module path a definition's key names: `geometry.shapes` of `geometry.shapes::area#2`. */
+export function moduleOfKey(key: string): string {
+  return key.slice(0, key.indexOf("::"));
+}
+
 /** The module path of an import: every segment of `path`. */
 export function importModuleName(node: Import): string {
   return node.path.map((p) => p.text).join(".");

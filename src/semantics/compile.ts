@@ -9,9 +9,7 @@
  */
 import { blake3, blake3Framed, type Diagnostic, DIAGNOSTICS, LineIndex } from "../base/mod.ts";
 import { parse, type ParseResult } from "../syntax/mod.ts";
-import { bindModule } from "./binder.ts";
 import { checkModules } from "./checker.ts";
-import { linkModules } from "./linker.ts";
 import {
   type FileMemo,
   MAX_FILES,
@@ -31,6 +29,8 @@ import { analyzeIncrementally, type Engine, resolveModule } from "./engine.ts";
 import { analyzeFocus, type Focus } from "./focus.ts";
 import {
   type Analysis,
+  bindAndLink,
+  type BoundModules,
   type CheckedProgram,
   type CompiledFile,
   moduleStatus,
@@ -155,17 +155,11 @@ export function compile(sources: Sources, options: CompileOptions = {}): Compila
     ? analyzeIncrementally(options.engine, parsed, key, options.commit ?? true)
     : analyze(parsed, resolve);
   return {
-    root: sources.root,
-    sourceRoot: sources.sourceRoot,
-    files: parsed.files,
-    rejected: parsed.rejected,
+    ...loadedFiles(sources, parsed),
     diagnostics: analysis.diagnostics,
-    needsSyntaxRecovery: parsed.needsSyntaxRecovery,
     get model(): SemanticModel {
       return analysis.model;
     },
-    rootError: parsed.rootError,
-    unread: parsed.unread,
     checked: analysis.checked,
     resolutionsOf(module: string): Resolutions | null {
       if (analysis.checked !== null) return analysis.checked.resolutions;
@@ -179,12 +173,22 @@ export function loadParsed(root: string, options: LoadOptions = {}): ParsedCompi
   return parseCompilation(openSources(root, options), options);
 }
 
-/** {@link compile}'s reading and parsing, with its analysis left to {@link ParsedCompilation.focus}. */
-export function parseCompilation(
-  sources: Sources,
-  options: CompileOptions = {},
-): ParsedCompilation {
+/**
+ * {@link compile}'s reading and parsing, with its analysis left to
+ * {@link ParsedCompilation.focus}; every focus starts from one binding and
+ * linking, made at the first (checking writes only its own side tables).
+ */
+function parseCompilation(sources: Sources, options: CompileOptions = {}): ParsedCompilation {
   const parsed = parseModules(sources, options.cache, options.memo);
+  let bound: BoundModules | null = null;
+  return {
+    ...loadedFiles(sources, parsed),
+    focus: (modules) => analyzeFocus(parsed, bound ??= bindAndLink(parsed), new Set(modules)),
+  };
+}
+
+/** What a compilation read and parsed, as {@link LoadedFiles}. */
+function loadedFiles(sources: Sources, parsed: ParsedModules): LoadedFiles {
   return {
     root: sources.root,
     sourceRoot: sources.sourceRoot,
@@ -193,17 +197,14 @@ export function parseCompilation(
     needsSyntaxRecovery: parsed.needsSyntaxRecovery,
     rootError: parsed.rootError,
     unread: parsed.unread,
-    focus: (modules) => analyzeFocus(parsed, new Set(modules)),
   };
 }
 
 /** Bind → link → check → program checks → sort. */
 function analyze(parsed: ParsedModules, resolve: boolean): Analysis {
-  const diagnostics: Diagnostic[] = [];
-  const modules = parsed.files.map((f) =>
-    bindModule(f.module, f.path, f.bytes, f.parse.tree, diagnostics)
-  );
-  const linked = linkModules(modules, moduleStatus(modules, parsed.failed), diagnostics);
+  const bound = bindAndLink(parsed);
+  const { modules, linked } = bound;
+  const diagnostics = [...bound.diagnostics];
   const checked = checkModules(modules, linked, diagnostics, { resolve });
   checkProgram(modules, parsed.rootModule, checked, diagnostics);
   const sorted = sortDiagnostics([...parsed.diagnostics, ...diagnostics]);

@@ -24,7 +24,7 @@
  * @module
  */
 import { blake3Framed, type Diagnostic } from "../base/mod.ts";
-import { bindModule, type DefInfo, type ModuleInfo } from "./binder.ts";
+import { bindModule, type DefInfo, type ModuleInfo, moduleOfKey } from "./binder.ts";
 import {
   checkSome,
   EXPORTED_NAMES,
@@ -626,7 +626,7 @@ function patchedModel(
       else list.push(occurrence);
     }
   }
-  const fromUnchanged = (l: Link) => !changedModules.has(l.key.slice(0, l.key.indexOf("::")));
+  const fromUnchanged = (l: Link) => !changedModules.has(moduleOfKey(l.key));
   const merged = (kept: readonly Link[], fresh: readonly Link[]): Link[] =>
     [...kept.filter(fromUnchanged), ...fresh].sort((a, b) =>
       a.key < b.key ? -1 : a.key > b.key ? 1 : 0

@@ -22,10 +22,9 @@
  * @module
  */
 import type { Diagnostic, Span } from "../base/mod.ts";
-import { moduleStatus, type ParsedModules, sortDiagnostics } from "./analysis.ts";
-import { bindModule, type DefKind, type ModuleInfo } from "./binder.ts";
+import { type BoundModules, type ParsedModules, sortDiagnostics } from "./analysis.ts";
+import { type DefKind, type ModuleInfo, moduleOfKey } from "./binder.ts";
 import { checkSome } from "./checker.ts";
-import { linkModules } from "./linker.ts";
 import { assembleModel, type IndexEntry, modelPart, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
 
@@ -49,13 +48,17 @@ export interface Focus {
   identity(key: string): DefIdentity | null;
 }
 
-/** The facts of the modules `focus` names (module paths), checking no other module's bodies. */
-export function analyzeFocus(parsed: ParsedModules, focus: ReadonlySet<string>): Focus {
-  const found: Diagnostic[] = [];
-  const modules = parsed.files.map((f) =>
-    bindModule(f.module, f.path, f.bytes, f.parse.tree, found)
-  );
-  const linked = linkModules(modules, moduleStatus(modules, parsed.failed), found);
+/**
+ * The facts of the modules `focus` names (module paths), from `parsed` bound
+ * and linked, checking no other module's bodies.
+ */
+export function analyzeFocus(
+  parsed: ParsedModules,
+  bound: BoundModules,
+  focus: ReadonlySet<string>,
+): Focus {
+  const { modules, linked } = bound;
+  const found = [...bound.diagnostics];
   const focused = modules.filter((m) => focus.has(m.name));
   const readers = new Set<ModuleInfo>(
     modules.filter((m) =>
@@ -92,12 +95,10 @@ export function analyzeFocus(parsed: ParsedModules, focus: ReadonlySet<string>):
       return model;
     },
     identity(key: string): DefIdentity | null {
-      const at = key.lastIndexOf("::");
-      if (at < 0) return null;
-      const m = byName.get(key.slice(0, at));
+      const m = byName.get(moduleOfKey(key));
       if (m === undefined) return null;
       // A duplicate (N0204, `name#2`) is linked to by its own body alone.
-      const named = m.defs.get(key.slice(at + 2));
+      const named = m.defs.get(key.slice(m.name.length + 2));
       const def = named?.key === key ? named : m.duplicates.find((d) => d.key === key);
       if (def === undefined) return null;
       const name = def.node!.name;

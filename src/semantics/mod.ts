@@ -55,7 +55,13 @@ export {
   type TestBody,
 } from "./model.ts";
 export type { BindingKind, OuterName, Signature } from "./links.ts";
-export { type DefKind, withArticle } from "./binder.ts";
+export {
+  type DefKind,
+  importAliasName,
+  importModuleName,
+  moduleOfKey,
+  withArticle,
+} from "./binder.ts";
 export type { DefInfo, ModuleInfo, TestInfo } from "./binder.ts";
 export type { Resolutions, ValueResolution, VariantResolution } from "./resolutions.ts";
 export { showType, type Type } from "./types.ts";

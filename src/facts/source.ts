@@ -47,11 +47,25 @@ export interface FactCache {
   readonly memo: FileMemo;
   readonly parses: ParseCache;
   readonly engine: Engine;
+  /**
+   * Files another parse found clean (the server's sandbox, before the
+   * analysis started: semantics/clean.ts), until the first whole analysis:
+   * until then {@link parseRoot} reads them from skims, kept in `skims`.
+   */
+  readonly clean: Map<string, string>;
+  readonly skims: ParseCache;
 }
 
-/** An empty cache. */
-export function newFactCache(): FactCache {
-  return { files: newKnownFiles(), memo: new WeakMap(), parses: new Map(), engine: newEngine() };
+/** An empty cache; `clean`, files found clean by path and digest, when another parse checked them. */
+export function newFactCache(clean: Iterable<readonly [string, string]> = []): FactCache {
+  return {
+    files: newKnownFiles(),
+    memo: new WeakMap(),
+    parses: new Map(),
+    engine: newEngine(),
+    clean: new Map(clean),
+    skims: new Map(),
+  };
 }
 
 /**
@@ -62,6 +76,7 @@ export function newFactCache(): FactCache {
 export function pruneFactCache(cache: FactCache, compilation: LoadedFiles): void {
   const live = new Set(compilation.files.map((f) => parseKey(f.path, f.digest)));
   for (const key of cache.parses.keys()) if (!live.has(key)) cache.parses.delete(key);
+  for (const key of cache.skims.keys()) if (!live.has(key)) cache.skims.delete(key);
   const read = [...compilation.files, ...compilation.rejected];
   retainKnownFiles(cache.files, new Set(read.map((f) => join(compilation.sourceRoot, f.path))));
 }
@@ -88,7 +103,13 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
     ...loading(config, cache),
     engine: cache?.engine,
   });
-  if (cache !== undefined) pruneFactCache(cache, compilation);
+  if (cache !== undefined) {
+    pruneFactCache(cache, compilation);
+    // Every file of a whole analysis is parsed in full and cached: the
+    // skims and the verdicts they were made on serve no one any more.
+    cache.skims.clear();
+    cache.clean.clear();
+  }
   return compilation;
 }
 
@@ -96,11 +117,18 @@ export function compileRoot(config: RootConfig, options: FactOptions = {}): Comp
  * Reads and parses the root's compilation from disk as {@link compileRoot}
  * does, and analyses nothing: its {@link ParsedCompilation.focus} answers
  * for a few modules without checking the whole program. The parses stay in
- * the cache for the whole analysis that follows.
+ * the cache for the whole analysis that follows. Files the cache's `clean`
+ * verdicts name with their digest are read from skims where no focus needs
+ * their bodies (semantics/compile.ts `loadParsed`); the whole analysis
+ * parses them in full.
  */
 export function parseRoot(config: RootConfig, options: FactOptions = {}): ParsedCompilation {
   const cache = options.cache;
-  const parsed = loadParsed(config.root, loading(config, cache));
+  const parsed = loadParsed(config.root, {
+    ...loading(config, cache),
+    clean: cache?.clean,
+    skims: cache?.skims,
+  });
   if (cache !== undefined) pruneFactCache(cache, parsed);
   return parsed;
 }

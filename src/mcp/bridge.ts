@@ -80,7 +80,7 @@ function packageFolder(name: string): string {
  */
 export function analysisWorkerOptions(
   roots: { readonly sourceRoot: string; readonly docsRoot: string },
-  setup: SandboxSetup = { module: WORKER_MODULE.href, heapMb: ANALYSIS_HEAP_MB },
+  setup: SandboxSetup = { module: WORKER_MODULE.href, heapMb: ANALYSIS_HEAP_MB, check: null },
 ): WorkerOptions {
   return {
     type: "module",
@@ -245,7 +245,11 @@ export class AnalysisBridge {
     if (this.#worker) return this.#worker;
     const worker = new Worker(
       SANDBOX_MODULE,
-      analysisWorkerOptions(this.#paths, { module: this.#module.href, heapMb: this.#heapMb }),
+      analysisWorkerOptions(this.#paths, {
+        module: this.#module.href,
+        heapMb: this.#heapMb,
+        check: prepare ? { root: this.#paths.root, sourceRoot: this.#paths.sourceRoot } : null,
+      }),
     );
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const data = event.data;
@@ -255,6 +259,10 @@ export class AnalysisBridge {
           : `the analysis worker failed: ${data.message}`;
         this.#log.error(`${why}; it will be restarted`);
         this.#discard(worker, why);
+        return;
+      }
+      if (data.kind === "note") {
+        this.#log.warn(data.message);
         return;
       }
       if (data.kind === "started") {

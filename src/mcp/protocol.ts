@@ -15,6 +15,12 @@ export interface InitMessage {
    * only): the first call then finds the analysis made, as a later one does.
    */
   readonly prepare: boolean;
+  /**
+   * Files the sandbox's syntax check found clean while this worker started
+   * (relative path, BLAKE3 of the bytes parsed), added by the sandbox:
+   * hints for the first parse (facts/source.ts `newFactCache`).
+   */
+  readonly clean?: readonly (readonly [string, string])[];
 }
 
 /** Main thread → worker: one tool call, arguments already validated. */
@@ -56,16 +62,32 @@ export interface FailedMessage {
   readonly message: string;
 }
 
+/** Sandbox → main thread: something for the log (its syntax check failed). */
+export interface NoteMessage {
+  readonly kind: "note";
+  readonly message: string;
+}
+
 /** What the sandbox starts, passed as its worker name (it is there before any message). */
 export interface SandboxSetup {
   /** The analysis module's URL. */
   readonly module: string;
   /** The analysis heap's limit (old generation), in MiB. */
   readonly heapMb: number;
+  /**
+   * The root whose files the sandbox checks for syntax while the analysis
+   * starts (the server's first sandbox, the one that prepares), or null.
+   */
+  readonly check: { readonly root: string; readonly sourceRoot: string } | null;
 }
 
 /** Everything the sandbox sends the main thread. */
-export type WorkerMessage = ReplyMessage | ReadyMessage | StartedMessage | FailedMessage;
+export type WorkerMessage =
+  | ReplyMessage
+  | ReadyMessage
+  | StartedMessage
+  | FailedMessage
+  | NoteMessage;
 
 /** What a call resolves to on the main thread. */
 export type CallReply =

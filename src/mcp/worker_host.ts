@@ -66,7 +66,10 @@ export function serveToolsInWorker(
       else run(message);
       return;
     }
-    const made = Object.freeze({ paths: message.paths, facts: { cache: newFactCache() } });
+    const made = Object.freeze({
+      paths: message.paths,
+      facts: { cache: newFactCache(message.clean ?? []) },
+    });
     context = made;
     if (message.prepare) prepareFrom(made, 0);
     for (const call of early.splice(0)) run(call);

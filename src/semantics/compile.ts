@@ -8,7 +8,8 @@
  * @module
  */
 import { blake3, blake3Framed, type Diagnostic, DIAGNOSTICS, LineIndex } from "../base/mod.ts";
-import { parse, type ParseResult } from "../syntax/mod.ts";
+import { parse, type ParseResult, skimDeclarations } from "../syntax/mod.ts";
+import { type CleanFiles, importedModules } from "./clean.ts";
 import { checkModules } from "./checker.ts";
 import {
   type FileMemo,
@@ -79,6 +80,19 @@ export interface CompileOptions {
 
 /** Where the sources are and how to compile them. */
 export type LoadOptions = SourceOptions & CompileOptions;
+
+/** How {@link loadParsed} may read some files from a skim; answers are identical without it. */
+export interface SkimOptions {
+  /**
+   * Files another parse found clean (clean.ts): of these, with the same
+   * digest, the modules no focus reads the bodies of are read from a skim,
+   * their declarations alone, and parsed in full only when a focus needs
+   * their bodies.
+   */
+  readonly clean?: CleanFiles;
+  /** Optional reuse of skims, keyed by {@link parseKey}; never mixed with the {@link ParseCache}. */
+  readonly skims?: ParseCache;
+}
 
 /** What a compilation read and parsed: everything before its analysis. */
 export interface LoadedFiles {
@@ -169,7 +183,10 @@ export function compile(sources: Sources, options: CompileOptions = {}): Compila
 }
 
 /** Reads and parses what {@link loadCompilation} would, and analyses nothing yet. */
-export function loadParsed(root: string, options: LoadOptions = {}): ParsedCompilation {
+export function loadParsed(
+  root: string,
+  options: LoadOptions & SkimOptions = {},
+): ParsedCompilation {
   return parseCompilation(openSources(root, options), options);
 }
 
@@ -178,13 +195,58 @@ export function loadParsed(root: string, options: LoadOptions = {}): ParsedCompi
  * {@link ParsedCompilation.focus}; every focus starts from one binding and
  * linking, made at the first (checking writes only its own side tables).
  */
-function parseCompilation(sources: Sources, options: CompileOptions = {}): ParsedCompilation {
-  const parsed = parseModules(sources, options.cache, options.memo);
+function parseCompilation(
+  sources: Sources,
+  options: CompileOptions & SkimOptions = {},
+): ParsedCompilation {
+  const skim: Skim | undefined = options.clean === undefined || options.clean.size === 0
+    ? undefined
+    : { clean: options.clean, skims: options.skims, skimmed: new Set() };
+  const parsed = parseModules(sources, options.cache, options.memo, skim);
   let bound: BoundModules | null = null;
   return {
     ...loadedFiles(sources, parsed),
-    focus: (modules) => analyzeFocus(parsed, bound ??= bindAndLink(parsed), new Set(modules)),
+    focus: (modules) => {
+      const focus = new Set(modules);
+      if (skim !== undefined && parseReaders(parsed, focus, skim, options.cache)) bound = null;
+      return analyzeFocus(parsed, bound ??= bindAndLink(parsed), focus);
+    },
   };
+}
+
+/** The skim options of one parsed compilation, and the paths of the files it holds as skims. */
+interface Skim {
+  readonly clean: CleanFiles;
+  readonly skims: ParseCache | undefined;
+  readonly skimmed: Set<string>;
+}
+
+/**
+ * Parses in full, in place, each skimmed file whose body a focus on `focus`
+ * checks: the focus modules' and their readers' (the modules importing one,
+ * as focus.ts counts them). A skim's declarations are the parse's (syntax
+ * `skimDeclarations`), so the other modules' bindings do not change; the
+ * binding is made again only because these modules' nodes did. Returns
+ * whether any file was parsed.
+ */
+function parseReaders(
+  parsed: ParsedModules,
+  focus: ReadonlySet<string>,
+  skim: Skim,
+  cache: ParseCache | undefined,
+): boolean {
+  let changed = false;
+  for (let i = 0; i < parsed.files.length; i++) {
+    const file = parsed.files[i];
+    if (!skim.skimmed.has(file.path)) continue;
+    const reads = focus.has(file.module) ||
+      importedModules(file.parse).some((name) => focus.has(name));
+    if (!reads) continue;
+    parsed.files[i] = { ...file, parse: cachedParse(file.bytes, file.digest, file.path, cache) };
+    skim.skimmed.delete(file.path);
+    changed = true;
+  }
+  return changed;
 }
 
 /** What a compilation read and parsed, as {@link LoadedFiles}. */
@@ -232,6 +294,7 @@ function parseModules(
   sources: Sources,
   cache: ParseCache | undefined,
   memo: FileMemo | undefined,
+  skim?: Skim,
 ): ParsedModules {
   const rootModule = moduleNameOf(sources.root);
   const out: ParsedModules = {
@@ -266,7 +329,7 @@ function parseModules(
       out.diagnostics.push(rootRefused(sources.root, read.error));
       continue;
     }
-    const file = acceptedFile(sources, module, path, read, cache, memo, out);
+    const file = acceptedFile(sources, module, path, read, cache, memo, out, skim);
     if (file === null) continue;
     out.files.push(file);
     for (const name of importedModules(file.parse)) {
@@ -301,6 +364,7 @@ function acceptedFile(
   cache: ParseCache | undefined,
   memo: FileMemo | undefined,
   out: ParsedModules,
+  skim: Skim | undefined,
 ): CompiledFile | null {
   switch (read.kind) {
     case "unread":
@@ -337,22 +401,36 @@ function acceptedFile(
         bytes: read.bytes,
         digest,
         lineIndex,
-        parse: cachedParse(read.bytes, digest, path, cache),
+        parse: skim === undefined
+          ? cachedParse(read.bytes, digest, path, cache)
+          : skimmedParse(read.bytes, digest, path, cache, skim),
       };
     }
   }
 }
 
-/** The module paths a file imports, in order, skipping imports the parser could not read whole. */
-function importedModules(result: ParseResult): string[] {
-  const names: string[] = [];
-  for (const imp of result.tree.imports) {
-    if (imp.path.length === 0) continue;
-    const segments = imp.path.map((p) => p.text);
-    if (segments.some((s) => s === "")) continue;
-    names.push(segments.join("."));
+/**
+ * A clean file's skim, unless its parse is at hand (the cache's, whole, is
+ * as good and free); any other file's parse.
+ */
+function skimmedParse(
+  bytes: Uint8Array,
+  digest: string,
+  path: string,
+  cache: ParseCache | undefined,
+  skim: Skim,
+): ParseResult {
+  const key = parseKey(path, digest);
+  const whole = cache?.get(key);
+  if (whole !== undefined) return whole;
+  if (skim.clean.get(path) !== digest) return cachedParse(bytes, digest, path, cache);
+  let skimmed = skim.skims?.get(key);
+  if (skimmed === undefined) {
+    skimmed = skimDeclarations(bytes, path);
+    skim.skims?.set(key, skimmed);
   }
-  return names;
+  skim.skimmed.add(path);
+  return skimmed;
 }
 
 function cachedParse(

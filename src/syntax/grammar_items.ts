@@ -135,7 +135,7 @@ export function itemDecl(p: Parser): A.Item {
     let returnType: A.TypeExpr | null = null;
     if (eat(p, T.Arrow)) returnType = typeExpr(p);
     let body: A.Block;
-    if (atKind(p, T.LBrace)) body = block(p);
+    if (atKind(p, T.LBrace)) body = bodyBlock(p);
     else {
       expected(p, returnType === null ? "`->` or `{`" : "`{`");
       const at = prevEnd(p);
@@ -190,7 +190,7 @@ export function testDecl(p: Parser): A.TestDecl {
     closeGroup(p, open, T.RParen);
   } else expected(p, "`(`");
   let body: A.Block;
-  if (atKind(p, T.LBrace)) body = block(p);
+  if (atKind(p, T.LBrace)) body = bodyBlock(p);
   else {
     expected(p, "`{`");
     const at = prevEnd(p);
@@ -242,4 +242,16 @@ export function variantDecl(p: Parser): A.VariantDecl | null {
   let fields: A.TypeExpr[] = [];
   if (atKind(p, T.LParen)) fields = list(p, T.RParen, typeExpr);
   return { kind: "VariantDecl", start, end: prevEnd(p), name, fields };
+}
+
+/**
+ * A function's or test's body; when skimming, the braces alone, jumped over
+ * in one step to the `}` the delimiter matching paired with the `{`.
+ */
+function bodyBlock(p: Parser): A.Block {
+  const close = p.partner[p.pos];
+  if (!p.skimBodies || close < p.pos) return block(p);
+  const start = tokenStart(p);
+  p.pos = close + 1;
+  return { kind: "Block", start, end: prevEnd(p), statements: [], tail: null };
 }

@@ -71,6 +71,8 @@ export interface Parser {
   depth: number;
   tooDeep: boolean;
   noRecord: boolean;
+  /** Skip function and test bodies (see parser.ts `skimDeclarations`). */
+  skimBodies: boolean;
   /** The head being parsed while record literals are barred, for N0110's wording. */
   head: "if" | "match";
   lastErrorAt: number;
@@ -106,6 +108,7 @@ export function newParser(tokens: TokenStream, file: string, lexErrors: LexError
     depth: 0,
     tooDeep: false,
     noRecord: false,
+    skimBodies: false,
     head: "if",
     lastErrorAt: -1,
     scratch: [],

@@ -14,6 +14,7 @@ import {
   semanticContext,
   semanticPatch,
 } from "../../src/facts/mod.ts";
+import { checkRootSyntax } from "../../src/facts/clean.ts";
 
 const LIB =
   `pub fn size(n: Int) -> Int {\n  n + 1\n}\n\npub fn other(n: Int) -> Int {\n  n * 2\n}\n`;
@@ -75,6 +76,40 @@ Deno.test("fact cache: a plan's verification is incremental and not kept", () =>
     assertEquals(cache.engine.report?.checked, ["lib"]);
     assertEquals(cache.engine.state, kept);
     assertEquals(JSON.stringify(plan), JSON.stringify(semanticPatch(config, rename)));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("fact cache: a syntax check's verdicts are used for the bytes they were made on, and only those", () => {
+  const { dir, config } = program();
+  try {
+    const verdicts = [...checkRootSyntax(config)];
+    assertEquals(verdicts.filter((v) => v !== null).length, 3);
+    const cache = newFactCache(verdicts.filter((v) => v !== null));
+    const request = { file: "use.nz", position: { line: 3, column: 8 } };
+    // A focus on `use` reads the bodies of `use` and of `main`, which
+    // imports it; `lib` is read from its skim.
+    const first = semanticContext(config, request, { cache });
+    assertEquals(JSON.stringify(first), JSON.stringify(semanticContext(config, request)));
+    const paths = (parses: Map<string, unknown>) =>
+      [...parses.keys()].map((k) => k.slice(64)).sort();
+    assertEquals(paths(cache.skims), ["lib.nz", "main.nz", "use.nz"]);
+    assertEquals(paths(cache.parses), ["main.nz", "use.nz"]);
+    // lib.nz changes after the check, a syntax error in a body the skim
+    // would jump over: its verdict no longer matches, it is parsed, and the
+    // compilation refuses as it must.
+    Deno.writeTextFileSync(join(dir, "lib.nz"), LIB.replace("n + 1", "n + let"));
+    const after = semanticContext(config, request, { cache });
+    assertEquals(after.kind, "refusal");
+    assertEquals(JSON.stringify(after), JSON.stringify(semanticContext(config, request)));
+    assertEquals(
+      (after as { value: { reason: string } }).value.reason,
+      "syntax_recovery",
+    );
+    // The whole analysis drops the skims and the verdicts.
+    compileRoot(config, { cache });
+    assertEquals([cache.skims.size, cache.clean.size], [0, 0]);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -5,7 +5,10 @@
  * every name and at random offsets of every file, after each of 500 random
  * edits of generated programs (tests/support/edit_programs.ts: type errors
  * in unchanged modules, private names, duplicates, syntax errors, refused
- * files, deleted modules), and on every semantic golden case and example. A focus's own definitions and diagnostics are compared too.
+ * files, deleted modules), and on every semantic golden case and example. A
+ * focus's own definitions and diagnostics are compared too. Each is compared
+ * twice: parsed in full, and as the server's first parse has it, the files a
+ * syntax check found clean read from skims.
  *
  * `NAZM_FOCUS_SEED` replays a run.
  *
@@ -19,10 +22,14 @@ import {
   type Compilation,
   loadCompilation,
   loadParsed,
+  openSources,
+  type ParseCache,
   type ParsedCompilation,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
+import { cleanFiles } from "../../src/semantics/clean.ts";
 import { contextOf, type ContextRequest, focusedContext } from "../../src/facts/mod.ts";
+import type { Focus } from "../../src/semantics/mod.ts";
 import { prng } from "../../bench/gen.ts";
 import {
   applyEdit,
@@ -32,13 +39,32 @@ import {
   programHost,
 } from "../support/edit_programs.ts";
 
-/** The whole compilation and the parsed one of the same sources. */
+/**
+ * The whole compilation and the parsed one of the same sources, and a
+ * maker of parsed ones as the server's first makes them: the files its
+ * sandbox's syntax check finds clean (semantics/clean.ts) read from skims
+ * until a focus needs their bodies. A fresh one per packet, since a focus
+ * parses in full what it reads.
+ */
 function both(root: string, sourceRoot: string, host: SourceHost) {
+  const clean = new Map<string, string>();
+  for (const verdict of cleanFiles(openSources(root, { sourceRoot, host }))) {
+    if (verdict !== null) clean.set(...verdict);
+  }
   return {
     whole: loadCompilation(root, { sourceRoot, host }),
     parsed: loadParsed(root, { sourceRoot, host }),
+    skimmed: () => {
+      const skims: ParseCache = new Map();
+      const parsed = loadParsed(root, { sourceRoot, host, clean, skims });
+      skimsMade += skims.size;
+      return parsed;
+    },
   };
 }
+
+/** Skims made by every `both(…).skimmed()`: the test shows they were read. */
+let skimsMade = 0;
 
 /**
  * The requests to compare: `names` of the names the whole model indexes in
@@ -95,10 +121,11 @@ function sampled<T>(files: readonly T[], random: () => number): readonly T[] {
   return Array.from({ length: 8 }, () => files[Math.floor(random() * files.length)]);
 }
 
-/** Every request's packet both ways; the first difference, described, or null. */
+/** Every request's packet three ways; the first difference, described, or null. */
 function differences(
   whole: Compilation,
   parsed: ParsedCompilation,
+  skimmed: () => ParsedCompilation,
   asked: readonly ContextRequest[],
   random: () => number,
 ): string | null {
@@ -108,24 +135,39 @@ function differences(
     if (got !== want) {
       return `at ${JSON.stringify(request)}\n focused: ${got}\n whole:   ${want}`;
     }
+    const fromSkims = JSON.stringify(focusedContext(skimmed(), request));
+    if (fromSkims !== want) {
+      return `at ${JSON.stringify(request)}\n focused on skims: ${fromSkims}\n whole:   ${want}`;
+    }
   }
   if (whole.rootError !== null || whole.needsSyntaxRecovery) return null;
   // A focus's own facts, beyond what one packet shows: every definition of
   // its module (scopes, bindings, shape) and its file's diagnostics.
   for (const file of sampled(whole.files, random)) {
-    const focus = parsed.focus([file.module]);
-    const defs = JSON.stringify(focus.model.definitions);
-    const wholeDefs = JSON.stringify(
-      whole.model.definitions.filter((d) => d.module === file.module),
-    );
-    if (defs !== wholeDefs) return `the definitions of ${file.module}\n ${defs}\n ${wholeDefs}`;
-    const tests = JSON.stringify(focus.model.tests);
-    const wholeTests = JSON.stringify(whole.model.tests.filter((t) => t.module === file.module));
-    if (tests !== wholeTests) return `the tests of ${file.module}\n ${tests}\n ${wholeTests}`;
-    const found = JSON.stringify(focus.diagnostics);
-    const all = JSON.stringify(whole.diagnostics.filter((d) => d.file === file.path));
-    if (found !== all) return `the diagnostics of ${file.path}\n ${found}\n ${all}`;
+    const problem = focusDifference(whole, parsed.focus([file.module]), file) ??
+      focusDifference(whole, skimmed().focus([file.module]), file);
+    if (problem !== null) return problem;
   }
+  return null;
+}
+
+/** A focus's own facts against the whole analysis's: the first difference, or null. */
+function focusDifference(
+  whole: Compilation,
+  focus: Focus,
+  file: { readonly module: string; readonly path: string },
+): string | null {
+  const defs = JSON.stringify(focus.model.definitions);
+  const wholeDefs = JSON.stringify(
+    whole.model.definitions.filter((d) => d.module === file.module),
+  );
+  if (defs !== wholeDefs) return `the definitions of ${file.module}\n ${defs}\n ${wholeDefs}`;
+  const tests = JSON.stringify(focus.model.tests);
+  const wholeTests = JSON.stringify(whole.model.tests.filter((t) => t.module === file.module));
+  if (tests !== wholeTests) return `the tests of ${file.module}\n ${tests}\n ${wholeTests}`;
+  const found = JSON.stringify(focus.diagnostics);
+  const all = JSON.stringify(whole.diagnostics.filter((d) => d.file === file.path));
+  if (found !== all) return `the diagnostics of ${file.path}\n ${found}\n ${all}`;
   return null;
 }
 
@@ -144,13 +186,13 @@ Deno.test("focus: after each of 500 random edits, every packet equals the whole 
     for (let step = 0; step <= STEPS; step++) {
       if (step > 0) log.push(applyEdit(program, random));
       const files = printProgram(program);
-      const { whole, parsed } = both(
+      const { whole, parsed, skimmed } = both(
         `${PROGRAM_ROOT}/main.nz`,
         PROGRAM_ROOT,
         programHost(files),
       );
       const asked = requests(whole, random, 3, 2);
-      const problem = differences(whole, parsed, asked, random);
+      const problem = differences(whole, parsed, skimmed, asked, random);
       if (problem !== null) {
         throw new Error(
           `seed ${seed + s} (NAZM_FOCUS_SEED=${seed}), step ${step}: ${problem}\n` +
@@ -166,6 +208,7 @@ Deno.test("focus: after each of 500 random edits, every packet equals the whole 
     }
   }
   assert(steps >= 500, `${steps} steps`);
+  assert(skimsMade > 5000, `${skimsMade} skims`);
   // Both kinds of outcome were compared, many times.
   assert(answered > 1000 && refused > 300, `${answered} answers, ${refused} refusals`);
 });
@@ -189,13 +232,17 @@ Deno.test("focus: every packet of every semantic golden case and example", () =>
     });
   }
   for (const c of cases) {
-    const { whole, parsed } = both(c.root, c.sourceRoot, c.host);
-    // Each request focuses anew, over every module: a case of 10,000 gets a few.
+    const { whole, parsed, skimmed } = both(c.root, c.sourceRoot, c.host);
+    // Each request focuses anew, over every module: a case of 10,000 gets a
+    // few, all on one skimmed compilation.
     const huge = whole.files.length > 40;
+    let once: ParsedCompilation | null = null;
+    const skims = huge ? () => once ??= skimmed() : skimmed;
     const asked = requests(whole, random, huge ? 1 : null, huge ? 0 : 8);
-    const problem = differences(whole, parsed, asked, random);
+    const problem = differences(whole, parsed, skims, asked, random);
     if (problem !== null) throw new Error(`${c.root}: ${problem}`);
     compared += asked.length;
   }
   assert(cases.length > 40 && compared > 1500, `${cases.length} cases, ${compared} requests`);
+  assert(skimsMade > 1000, `${skimsMade} skims`);
 });

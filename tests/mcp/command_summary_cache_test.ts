@@ -23,6 +23,8 @@ function trappedCache(): FactCache {
     memo: new Proxy(new WeakMap(), handler) as FactCache["memo"],
     parses: new Proxy(new Map(), handler) as FactCache["parses"],
     engine: new Proxy({ state: null, report: null }, handler) as FactCache["engine"],
+    clean: new Proxy(new Map(), handler) as FactCache["clean"],
+    skims: new Proxy(new Map(), handler) as FactCache["skims"],
   };
 }
 

@@ -38,6 +38,7 @@ async function probe(
     analysisWorkerOptions(roots, {
       module: new URL("./probe_worker.ts", import.meta.url).href,
       heapMb: 64,
+      check: null,
     }),
   );
   try {

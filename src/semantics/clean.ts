@@ -1,0 +1,70 @@
+/**
+ * Which files of a compilation parse clean: a full parse of each file the
+ * root reaches, as {@link loadCompilation} reads them, keeping of each only
+ * whether it has no syntax diagnostic, with the digest of the bytes parsed.
+ *
+ * What it is for: the server's sandbox runs it while the analysis worker is
+ * still starting, and hands the analysis the clean files; the analysis then
+ * reads those of them outside a focus from a skim (declarations only,
+ * syntax/parser.ts `skimDeclarations`), which costs about half a parse and
+ * keeps no bodies, instead of parsing them (compile.ts `loadParsed`). It
+ * is a hint, never a fact: the analysis uses a verdict only for bytes with
+ * the same digest as the ones it read itself.
+ *
+ * Light on purpose: only loading, the parser and the digest, so that the
+ * sandbox can load it in a fraction of the analysis' modules' time.
+ *
+ * @module
+ */
+import { blake3 } from "../base/mod.ts";
+import { parse, type ParseResult } from "../syntax/mod.ts";
+import { importModuleName } from "./binder.ts";
+import { MAX_FILES, moduleNameOf, modulePath, type Sources } from "./load.ts";
+
+/** Files a full parse found without any diagnostic: relative path → BLAKE3 of the bytes parsed. */
+export type CleanFiles = ReadonlyMap<string, string>;
+
+/**
+ * Files larger than this are left unchecked (no verdict: the analysis parses
+ * them itself). The sandbox that runs the check has no heap limit of its
+ * own, so what it holds at once is bounded by the largest file it parses.
+ */
+export const MAX_CHECKED_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Parses the files the root of `sources` reaches, breadth first from the
+ * root as a compilation reads them, one at a time, keeping no tree. Yields
+ * after each file: its path and digest when its parse has no diagnostic,
+ * else null. A caller that stops pulling stops the check.
+ */
+export function* cleanFiles(sources: Sources): Generator<readonly [string, string] | null> {
+  if (sources.rootOutside !== null) return;
+  const queue = [sources.root];
+  const seen = new Set<string>([moduleNameOf(sources.root)]);
+  for (let q = 0; q < queue.length && q < MAX_FILES; q++) {
+    const path = queue[q];
+    const read = sources.read(path);
+    if (read.kind !== "text" || read.bytes.length > MAX_CHECKED_FILE_BYTES) {
+      yield null;
+      continue;
+    }
+    const parsed = parse(read.bytes, path);
+    for (const name of importedModules(parsed)) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      queue.push(modulePath(name));
+    }
+    yield parsed.diagnostics.length === 0 ? [path, blake3(read.bytes)] : null;
+  }
+}
+
+/** The module paths a file imports, in order, skipping imports the parser could not read whole. */
+export function importedModules(result: ParseResult): string[] {
+  const names: string[] = [];
+  for (const imp of result.tree.imports) {
+    if (imp.path.length === 0) continue;
+    if (imp.path.some((segment) => segment.text === "")) continue;
+    names.push(importModuleName(imp));
+  }
+  return names;
+}

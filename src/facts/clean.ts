@@ -5,19 +5,18 @@
  * hints for the analysis' first parse (source.ts `newFactCache`), never
  * facts of an answer.
  *
- * Imports the two semantics modules it needs, not semantics/mod.ts: the
- * sandbox loads this alone, and the checker's modules would double its
- * loading time.
+ * An entry of this layer besides mod.ts, importing the semantics layer's
+ * light entry clean.ts (tests/architecture/layers.ts): the sandbox loads
+ * this alone, and the checker's modules would double its loading time.
  *
  * @module
  */
-import { type CleanFiles, cleanFiles } from "../semantics/clean.ts";
-import { openSources } from "../semantics/load.ts";
+import { cleanRootFiles, type CleanVerdict } from "../semantics/clean.ts";
 import type { RootConfig } from "./source.ts";
 
-export type { CleanFiles };
+export type { CleanVerdict };
 
 /** The verdicts on the root's files, one file a step (see semantics/clean.ts `cleanFiles`). */
-export function checkRootSyntax(config: RootConfig): Generator<readonly [string, string] | null> {
-  return cleanFiles(openSources(config.root, { sourceRoot: config.sourceRoot }));
+export function checkRootSyntax(config: RootConfig): Generator<CleanVerdict | null> {
+  return cleanRootFiles(config.root, config.sourceRoot);
 }

@@ -26,6 +26,7 @@ import {
   type ParsedCompilation,
   parseKey,
 } from "../semantics/mod.ts";
+import type { CleanFile, CleanVerdict } from "../semantics/clean.ts";
 
 /** What every fact is about: fixed for a server's lifetime. Both paths absolute. */
 export interface RootConfig {
@@ -52,18 +53,18 @@ export interface FactCache {
    * analysis started: semantics/clean.ts), until the first whole analysis:
    * until then {@link parseRoot} reads them from skims, kept in `skims`.
    */
-  readonly clean: Map<string, string>;
+  readonly clean: Map<string, CleanFile>;
   readonly skims: ParseCache;
 }
 
-/** An empty cache; `clean`, files found clean by path and digest, when another parse checked them. */
-export function newFactCache(clean: Iterable<readonly [string, string]> = []): FactCache {
+/** An empty cache; `clean`, the verdicts of another parse's syntax check, when it ran. */
+export function newFactCache(clean: Iterable<CleanVerdict> = []): FactCache {
   return {
     files: newKnownFiles(),
     memo: new WeakMap(),
     parses: new Map(),
     engine: newEngine(),
-    clean: new Map(clean),
+    clean: new Map([...clean].map(([path, digest, bodies]) => [path, { digest, bodies }])),
     skims: new Map(),
   };
 }

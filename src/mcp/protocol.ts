@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { CleanVerdict } from "../facts/clean.ts";
 import type { ServerPaths, ToolOutcome } from "./types.ts";
 
 /** Main thread → worker: the fixed paths, sent once, first. */
@@ -17,10 +18,11 @@ export interface InitMessage {
   readonly prepare: boolean;
   /**
    * Files the sandbox's syntax check found clean while this worker started
-   * (relative path, BLAKE3 of the bytes parsed), added by the sandbox:
-   * hints for the first parse (facts/source.ts `newFactCache`).
+   * (relative path, BLAKE3 of the bytes parsed, the bodies' spans), added
+   * by the sandbox: hints for the first parse (facts/source.ts
+   * `newFactCache`).
    */
-  readonly clean?: readonly (readonly [string, string])[];
+  readonly clean?: readonly CleanVerdict[];
 }
 
 /** Main thread → worker: one tool call, arguments already validated. */

@@ -29,6 +29,7 @@
  */
 /// <reference lib="deno.worker" />
 import { MessageChannel, Worker as NodeWorker } from "node:worker_threads";
+import type { CleanVerdict } from "../facts/clean.ts";
 import type { FailedMessage, InitMessage, NoteMessage, SandboxSetup } from "./protocol.ts";
 
 const setup: SandboxSetup = JSON.parse(self.name);
@@ -98,7 +99,7 @@ analysis.on("exit", (code: number) => {
   fail({ kind: "failed", outOfMemory: false, message: `the analysis stopped (exit ${code})` });
 });
 // The syntax check, begun once the analysis is on its way.
-const clean: (readonly [string, string])[] = [];
+const clean: CleanVerdict[] = [];
 let checking = setup.check !== null;
 if (setup.check !== null) void checkSyntax(setup.check);
 

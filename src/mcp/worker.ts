@@ -9,11 +9,12 @@ import { compileRoot, parseRoot } from "../facts/mod.ts";
 import { TOOLS } from "./registry.ts";
 import { serveToolsInWorker } from "./worker_host.ts";
 
-// While the client is still starting: first the files read and parsed, then
-// the first whole analysis of the root with its model (what most tools
-// read), kept in the cache as any call's is. A call that comes between the
-// two answers from the parses alone where it can: nazm.semantic_context
-// checks only the modules that can name its target (facts/context.ts).
+// While the client is still starting: first the files read and parsed (the
+// clean ones the sandbox found read from skims), then the first whole
+// analysis of the root with its model (what most tools read), kept in the
+// cache as any call's is. A call that comes between the two answers from
+// the parses alone where it can: nazm.semantic_context checks only the
+// modules that can name its target (facts/context.ts).
 serveToolsInWorker(TOOLS, [
   (context) => void parseRoot(context.paths, { cache: context.facts.cache }),
   (context) => {

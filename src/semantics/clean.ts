@@ -12,17 +12,29 @@
  * the same digest as the ones it read itself.
  *
  * Light on purpose: only loading, the parser and the digest, so that the
- * sandbox can load it in a fraction of the analysis' modules' time.
+ * sandbox can load it in a fraction of the analysis' modules' time; so it
+ * is an entry of this layer besides mod.ts (tests/architecture/layers.ts).
  *
  * @module
  */
 import { blake3 } from "../base/mod.ts";
-import { parse, type ParseResult } from "../syntax/mod.ts";
+import { bodySpans, parse, type ParseResult } from "../syntax/mod.ts";
 import { importModuleName } from "./binder.ts";
-import { MAX_FILES, moduleNameOf, modulePath, type Sources } from "./load.ts";
+import { MAX_FILES, moduleNameOf, modulePath, openSources, type Sources } from "./load.ts";
 
-/** Files a full parse found without any diagnostic: relative path → BLAKE3 of the bytes parsed. */
-export type CleanFiles = ReadonlyMap<string, string>;
+/** A file a full parse found without any diagnostic. */
+export interface CleanFile {
+  /** BLAKE3 of the bytes parsed. */
+  readonly digest: string;
+  /** Its function and test bodies, `[start, end)` pairs (syntax `bodySpans`). */
+  readonly bodies: readonly number[];
+}
+
+/** Clean files by relative path. */
+export type CleanFiles = ReadonlyMap<string, CleanFile>;
+
+/** A verdict as it travels between workers: path, digest, bodies. */
+export type CleanVerdict = readonly [string, string, readonly number[]];
 
 /**
  * Files larger than this are left unchecked (no verdict: the analysis parses
@@ -34,10 +46,10 @@ export const MAX_CHECKED_FILE_BYTES = 1024 * 1024;
 /**
  * Parses the files the root of `sources` reaches, breadth first from the
  * root as a compilation reads them, one at a time, keeping no tree. Yields
- * after each file: its path and digest when its parse has no diagnostic,
- * else null. A caller that stops pulling stops the check.
+ * after each file: its verdict when its parse has no diagnostic, else null.
+ * A caller that stops pulling stops the check.
  */
-export function* cleanFiles(sources: Sources): Generator<readonly [string, string] | null> {
+export function* cleanFiles(sources: Sources): Generator<CleanVerdict | null> {
   if (sources.rootOutside !== null) return;
   const queue = [sources.root];
   const seen = new Set<string>([moduleNameOf(sources.root)]);
@@ -54,8 +66,18 @@ export function* cleanFiles(sources: Sources): Generator<readonly [string, strin
       seen.add(name);
       queue.push(modulePath(name));
     }
-    yield parsed.diagnostics.length === 0 ? [path, blake3(read.bytes)] : null;
+    yield parsed.diagnostics.length === 0
+      ? [path, blake3(read.bytes), bodySpans(parsed.tree)]
+      : null;
   }
+}
+
+/** {@link cleanFiles} of the root's files on disk, read as `loadCompilation` reads them. */
+export function cleanRootFiles(
+  root: string,
+  sourceRoot: string,
+): Generator<CleanVerdict | null> {
+  return cleanFiles(openSources(root, { sourceRoot }));
 }
 
 /** The module paths a file imports, in order, skipping imports the parser could not read whole. */

@@ -423,10 +423,11 @@ function skimmedParse(
   const key = parseKey(path, digest);
   const whole = cache?.get(key);
   if (whole !== undefined) return whole;
-  if (skim.clean.get(path) !== digest) return cachedParse(bytes, digest, path, cache);
+  const clean = skim.clean.get(path);
+  if (clean?.digest !== digest) return cachedParse(bytes, digest, path, cache);
   let skimmed = skim.skims?.get(key);
   if (skimmed === undefined) {
-    skimmed = skimDeclarations(bytes, path);
+    skimmed = skimDeclarations(bytes, path, clean.bodies);
     skim.skims?.set(key, skimmed);
   }
   skim.skimmed.add(path);

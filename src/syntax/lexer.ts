@@ -263,8 +263,18 @@ export interface LexResult {
   readonly errors: LexError[];
 }
 
-/** Splits a file's bytes into tokens. Never throws. */
-export function lex(source: Uint8Array): LexResult {
+/**
+ * Splits a file's bytes into tokens. Never throws.
+ *
+ * `skip` (pairs of offsets, ascending, each `[start, end)` a run from a `{`
+ * to its `}`: a function's body, as an earlier parse of the same bytes
+ * found it) leaves those runs unlexed: each becomes its braces around one
+ * whitespace token, so a skim (parser.ts `skimDeclarations`) costs the
+ * declarations alone. The caller vouches for the pairs: one that does not
+ * begin where a token would, or does not run from a `{` to a `}`, is
+ * ignored; any other is taken as it is.
+ */
+export function lex(source: Uint8Array, skip: ArrayLike<number> = NO_SKIPS): LexResult {
   const n = source.length;
   // Most files have about one token per 3-4 bytes; grow by doubling beyond.
   const buf = new TokenBuffer(Math.max(64, (n >>> 2) + 16));
@@ -287,7 +297,25 @@ export function lex(source: Uint8Array): LexResult {
   };
 
   let i = 0;
+  let skipAt = 0;
+  let nextSkip = skip.length >= 2 ? skip[0] : -1;
   while (i < n) {
+    if (i >= nextSkip && nextSkip >= 0) {
+      const from = skip[skipAt];
+      const to = skip[skipAt + 1];
+      skipAt += 2;
+      nextSkip = skipAt + 1 < skip.length ? skip[skipAt] : -1;
+      if (from === i && to - 2 >= from && to <= n && b[from] === 0x7b && b[to - 1] === 0x7d) {
+        buf.push(TokenKind.LBrace, from, from + 1);
+        if (to - 1 > from + 1) buf.push(TokenKind.Whitespace, from + 1, to - 1);
+        buf.push(TokenKind.RBrace, to - 1, to);
+        // Token text is sliced from the whole file decoded as latin1 while
+        // every byte is ASCII: a skipped run counts too.
+        if (ascii) { for (let k = from + 1; k < to - 1; k++) if (b[k] >= 0x80) ascii = false; }
+        i = to;
+        continue;
+      }
+    }
     const c = b[i];
     const start = i;
     const cls = byteClass[c];
@@ -360,6 +388,8 @@ export function lex(source: Uint8Array): LexResult {
     errors,
   };
 }
+
+const NO_SKIPS: readonly number[] = [];
 
 /** Single-byte punctuation: the token kind of a byte, or -1. */
 const ONE_BYTE = new Int16Array(128).fill(-1);

@@ -9,7 +9,7 @@ import { parse, type ParseResult } from "./parser.ts";
 import { ACTIVE_KEYWORDS, RESERVED_WORDS } from "./lexer.ts";
 
 export * from "./ast.ts";
-export { MAX_DEPTH, parse, type ParseResult, skimDeclarations } from "./parser.ts";
+export { bodySpans, MAX_DEPTH, parse, type ParseResult, skimDeclarations } from "./parser.ts";
 export {
   ACTIVE_KEYWORDS,
   isTriviaKind,

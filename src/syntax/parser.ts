@@ -48,15 +48,34 @@ export function parse(source: Uint8Array, file = ""): ParseResult {
  * file it says nothing exact: what a body hides, this does not report.
  * What it is for: reading a program's interfaces (names, imports,
  * signatures and types) at a fraction of a parse's cost, when another
- * parse has already found the file clean.
+ * parse has already found the file clean. That parse's body spans
+ * ({@link bodySpans}), given as `bodies`, spare the lexing of the bodies too.
  */
-export function skimDeclarations(source: Uint8Array, file = ""): ParseResult {
-  const { tokens, errors } = lex(source);
+export function skimDeclarations(
+  source: Uint8Array,
+  file = "",
+  bodies?: ArrayLike<number>,
+): ParseResult {
+  const { tokens, errors } = lex(source, bodies);
   const p = newParser(tokens, file, errors);
   p.skimBodies = true;
   const tree = parseFile(p);
   p.diags.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return resultOf(tree, source, p.diags);
+}
+
+/**
+ * The `[start, end)` pairs of a tree's function and test bodies, braces
+ * included, ascending: what {@link skimDeclarations} may leave unlexed.
+ */
+export function bodySpans(tree: A.SourceFile): number[] {
+  const spans: number[] = [];
+  for (const item of tree.items) {
+    if (item.kind === "FnDecl" || item.kind === "TestDecl") {
+      spans.push(item.body.start, item.body.end);
+    }
+  }
+  return spans;
 }
 
 /** One parse, without checking candidate fixes (that needs further parses). */

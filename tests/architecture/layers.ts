@@ -25,10 +25,14 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The files through which a layer may be reached: its mod.ts, and for mcp
- * also launch.ts, what main.ts needs before the SDK loads (see there).
+ * also launch.ts, what main.ts needs before the SDK loads (see there); for
+ * facts and semantics also clean.ts, the syntax check the sandbox loads
+ * while the analysis starts, without the checker (src/mcp/sandbox.ts).
  */
 export const ENTRIES: Readonly<Record<string, readonly string[]>> = {
   mcp: ["mod.ts", "launch.ts"],
+  facts: ["mod.ts", "clean.ts"],
+  semantics: ["mod.ts", "clean.ts"],
 };
 
 const IMPORT =

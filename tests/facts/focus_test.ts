@@ -27,7 +27,7 @@ import {
   type ParsedCompilation,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
-import { cleanFiles } from "../../src/semantics/clean.ts";
+import { type CleanFile, cleanFiles } from "../../src/semantics/clean.ts";
 import { contextOf, type ContextRequest, focusedContext } from "../../src/facts/mod.ts";
 import type { Focus } from "../../src/semantics/mod.ts";
 import { prng } from "../../bench/gen.ts";
@@ -47,9 +47,9 @@ import {
  * parses in full what it reads.
  */
 function both(root: string, sourceRoot: string, host: SourceHost) {
-  const clean = new Map<string, string>();
+  const clean = new Map<string, CleanFile>();
   for (const verdict of cleanFiles(openSources(root, { sourceRoot, host }))) {
-    if (verdict !== null) clean.set(...verdict);
+    if (verdict !== null) clean.set(verdict[0], { digest: verdict[1], bodies: verdict[2] });
   }
   return {
     whole: loadCompilation(root, { sourceRoot, host }),

@@ -36,7 +36,10 @@ function program() {
 }
 
 /** Starts the sandbox as the bridge does and returns the verdicts its analysis received. */
-async function verdictsOf(root: string, check: boolean): Promise<[string, string][]> {
+async function verdictsOf(
+  root: string,
+  check: boolean,
+): Promise<[string, string, number[]][]> {
   const paths = { root: join(root, "main.nz"), sourceRoot: root, docsRoot: root };
   const worker = new Worker(
     SANDBOX_MODULE,
@@ -74,10 +77,14 @@ Deno.test("sandbox: the analysis gets the clean files the root reaches, with the
   const { base, root, files } = program();
   try {
     const digest = (path: string) => blake3(new TextEncoder().encode(files[path]));
+    const verdicts = (await verdictsOf(root, true)).sort();
     assertEquals(
-      (await verdictsOf(root, true)).sort(),
+      verdicts.map(([path, hash]) => [path, hash]),
       ["geo/shapes.nz", "main.nz", "util.nz"].map((path) => [path, digest(path)]),
     );
+    // With the spans of the bodies, braces included.
+    const shapes = files["geo/shapes.nz"];
+    assertEquals(verdicts[0][2], [shapes.indexOf("{"), shapes.lastIndexOf("}") + 1]);
     assertEquals(await verdictsOf(root, false), []);
   } finally {
     Deno.removeSync(base, { recursive: true });

@@ -15,7 +15,15 @@ import { assert, assertEquals } from "../support/assert.ts";
 import { REPO } from "../support/fixtures.ts";
 import { splitCase } from "../semantics/_support.ts";
 import { generate } from "../../bench/gen.ts";
-import { type Block, parse, parseText, skimDeclarations } from "../../src/syntax/mod.ts";
+import {
+  type Block,
+  bodySpans,
+  lex,
+  parse,
+  parseText,
+  skimDeclarations,
+  TokenKind,
+} from "../../src/syntax/mod.ts";
 
 const encoder = new TextEncoder();
 
@@ -41,9 +49,14 @@ function emptied(bytes: Uint8Array): unknown {
 /** Checks one file; returns whether it was clean (and so compared). */
 function compare(bytes: Uint8Array, label: string): boolean {
   if (parse(bytes).diagnostics.length > 0) return false;
+  const want = emptied(bytes);
   const skim = skimDeclarations(bytes);
   assertEquals(skim.diagnostics, [], `${label}: a clean file's skim has diagnostics`);
-  assertEquals(skim.tree, emptied(bytes), `${label}: the skim's declarations differ`);
+  assertEquals(skim.tree, want, `${label}: the skim's declarations differ`);
+  // The same with the bodies left unlexed, as the analysis skims.
+  const spans = skimDeclarations(bytes, "", bodySpans(parse(bytes).tree));
+  assertEquals(spans.diagnostics, [], `${label}: a skim over body spans has diagnostics`);
+  assertEquals(spans.tree, want, `${label}: the declarations differ over body spans`);
   return true;
 }
 
@@ -123,4 +136,28 @@ Deno.test("skim: a body the skim jumps over may hide a syntax error only a parse
   const text = "fn f() -> Int { let = ; 1 }\nfn g() {}\n";
   assert(parseText(text).diagnostics.length > 0, "the parse reports the broken body");
   assertEquals(skimDeclarations(encoder.encode(text)).diagnostics, []);
+});
+
+Deno.test("skim: body spans are lexed as braces around one space, and spans that are not bodies are ignored", () => {
+  const text = 'fn f() -> Str { "é{" }\nfn g() {}\n';
+  const bytes = encoder.encode(text);
+  const spans = bodySpans(parse(bytes).tree);
+  const open = bytes.indexOf(0x7b);
+  assertEquals(spans.slice(0, 2), [open, bytes.indexOf(0x0a) /* the first body ends its line */]);
+  const { tokens } = lex(bytes, spans);
+  const kinds = Array.from({ length: tokens.count }, (_, i) => tokens.kind(i));
+  const at = kinds.indexOf(TokenKind.LBrace);
+  assertEquals(kinds.slice(at, at + 3), [TokenKind.LBrace, TokenKind.Whitespace, TokenKind.RBrace]);
+  // The skipped body held a non-ASCII byte: the text of later tokens is still right.
+  assertEquals(tokens.text(kinds.lastIndexOf(TokenKind.Ident)), "g");
+  // A span starting inside a token, or not from `{` to `}`, changes nothing.
+  const whole = lex(bytes).tokens;
+  for (const wrong of [[open + 1, spans[1]], [0, 3], [open, spans[1] - 1]]) {
+    const got = lex(bytes, wrong).tokens;
+    assertEquals(
+      [got.count, [...got.kinds.subarray(0, got.count)]],
+      [whole.count, [...whole.kinds.subarray(0, whole.count)]],
+      JSON.stringify(wrong),
+    );
+  }
 });

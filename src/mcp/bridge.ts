@@ -272,9 +272,12 @@ export class AnalysisBridge {
       }
       if (data.kind === "ready") {
         if (worker === this.#worker && this.#held !== undefined) {
-          const held = this.#held;
+          const [init, ...calls] = this.#held;
           this.#held = undefined;
-          for (const { message, transfer } of held) worker.postMessage(message, transfer);
+          // The worker's first step waits for the calls sent with its init
+          // message: they may reach it a turn or two after the init.
+          worker.postMessage({ ...init.message, calls: calls.length }, init.transfer);
+          for (const { message, transfer } of calls) worker.postMessage(message, transfer);
           // A call's time counts from here, not from the worker's start.
           for (const [id, pending] of this.#pending) {
             clearTimeout(pending.timer);

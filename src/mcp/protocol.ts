@@ -23,6 +23,12 @@ export interface InitMessage {
    * `newFactCache`).
    */
   readonly clean?: readonly CleanVerdict[];
+  /**
+   * How many calls the main thread sends right after this message (those it
+   * held while the worker started): they come before the first `prepare`
+   * step, however they are delivered.
+   */
+  readonly calls?: number;
 }
 
 /** Main thread → worker: one tool call, arguments already validated. */

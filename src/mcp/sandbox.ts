@@ -98,7 +98,9 @@ analysis.on("error", (error: Error & { code?: string }) => {
 analysis.on("exit", (code: number) => {
   fail({ kind: "failed", outOfMemory: false, message: `the analysis stopped (exit ${code})` });
 });
-// The syntax check, begun once the analysis is on its way.
+// The syntax check, begun once the analysis is on its way, in slices of
+// 20 ms: a slice is all the init message may wait.
+const CHECK_SLICE_MS = 20;
 const clean: CleanVerdict[] = [];
 let checking = setup.check !== null;
 if (setup.check !== null) void checkSyntax(setup.check);
@@ -131,8 +133,6 @@ async function checkSyntax(config: { root: string; sourceRoot: string }): Promis
     self.postMessage(note);
   }
 }
-
-const CHECK_SLICE_MS = 20;
 
 self.onmessage = (event: MessageEvent) => {
   let message = event.data;

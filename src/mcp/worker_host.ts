@@ -22,7 +22,8 @@ import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
  * waits for the step under way and no other, and a step waits for the
  * calls waiting when it was due, not for later ones (a client that never
  * stops calling still gets the whole analysis, which makes its calls
- * cheaper).
+ * cheaper). The first step also waits for the calls the init message says
+ * were sent with it, which may arrive a turn after it.
  */
 export function serveToolsInWorker(
   tools: readonly ToolDefinition[],
@@ -32,9 +33,11 @@ export function serveToolsInWorker(
   // Calls that came the other way before the init message (the two ways do
   // not keep order between them); each runs once the context is there.
   const early: CallMessage[] = [];
-  // Calls received, and calls begun (their timer fired).
+  // Calls received, and calls begun (their timer fired); the calls sent
+  // with the init message, which the first step waits for.
   let received = 0;
   let begun = 0;
+  let sentWithInit = 0;
   const scope = globalThis as unknown as {
     onmessage: ((event: MessageEvent<InitMessage | CallMessage>) => void) | null;
     postMessage(message: unknown): void;
@@ -54,7 +57,7 @@ export function serveToolsInWorker(
     if (step >= prepare.length) return;
     // In a timer for the reason calls are.
     setTimeout(() => {
-      const until = behind ?? received;
+      const until = Math.max(behind ?? received, step === 0 ? sentWithInit : 0);
       if (begun < until) return prepareFrom(made, step, until);
       prepare[step](made);
       prepareFrom(made, step + 1);
@@ -71,6 +74,7 @@ export function serveToolsInWorker(
       facts: { cache: newFactCache(message.clean ?? []) },
     });
     context = made;
+    sentWithInit = message.calls ?? 0;
     if (message.prepare) prepareFrom(made, 0);
     for (const call of early.splice(0)) run(call);
   };

@@ -121,6 +121,28 @@ Deno.test("worker host: a call sent with the init message comes before the secon
   assert(at(messages, "answer", 1) < at(messages, "step", 1), JSON.stringify(messages));
 });
 
+Deno.test("worker host: the calls the init message announces come before the first step, however late", async () => {
+  // As the bridge flushes what it held while the worker started: the init
+  // message and, some turns later here, the call it announces. The first
+  // step (300 ms) must not start in between.
+  const messages: unknown[] = [];
+  let allCame!: () => void;
+  const all = new Promise<void>((resolve) => allCame = resolve);
+  const { channel, stop } = await readyWorker(PREPARING_WORKER, (message) => {
+    messages.push(message);
+    if (messages.length === 4) allCame();
+  });
+  try {
+    channel.postMessage({ kind: "init", paths: NO_PATHS, prepare: true, calls: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    channel.postMessage({ kind: "call", id: 1, tool: "test.echo", args: { text: "first" } });
+    await all;
+    assert(at(messages, "answer", 1) < at(messages, "step", 0), JSON.stringify(messages));
+  } finally {
+    await stop();
+  }
+});
+
 Deno.test("worker host: a call that came during a step is answered before the next", async () => {
   // Sent while the first step is busy: it waits for that step, not the next.
   const messages = await preparing(1, 6, 100);

@@ -3,8 +3,9 @@
  * (src/mcp/sandbox.ts) and hands the analysis, with the init message, the
  * files that parse clean with their digests: every file the root reaches
  * through its imports and reads through the confined read, except a file
- * with a syntax error, a file over 1 MiB, and a link out of the root (read
- * by no one). A sandbox that does not prepare checks nothing.
+ * with a syntax error (100,000 nested parentheses among them), a file over
+ * 1 MiB, a link out of the root, a FIFO (never waited on) and bytes that are
+ * not UTF-8. A sandbox that does not prepare checks nothing.
  *
  * @module
  */
@@ -21,15 +22,31 @@ function program() {
   Deno.mkdirSync(join(root, "geo"), { recursive: true });
   Deno.mkdirSync(join(base, "outside"));
   const files: Record<string, string> = {
-    "main.nz":
-      "import geo.shapes\nimport broken\nimport big\nimport linked\n\nfn main() -> Unit {}\n",
+    "main.nz": [
+      "import geo.shapes",
+      "import broken",
+      "import big",
+      "import linked",
+      "import pipe",
+      "import garbage",
+      "import deep",
+      "import missing",
+      "",
+      "fn main() -> Unit {}",
+      "",
+    ].join("\n"),
     "geo/shapes.nz": "import util\n\npub fn area(r: Int) -> Int {\n  r * r\n}\n",
     "util.nz": "pub fn id(x: Int) -> Int { x }\n",
     "broken.nz": "pub fn f() -> Int { let = 1 }\n",
     "big.nz": `pub fn g() -> Int { 1 }\n${"// padding\n".repeat(110_000)}`,
     "unreached.nz": "fn h() {}\n",
+    "deep.nz": `fn d() -> Int { ${"(".repeat(100_000)}1${")".repeat(100_000)} }\n`,
   };
   for (const [path, text] of Object.entries(files)) Deno.writeTextFileSync(join(root, path), text);
+  // Not UTF-8, and a FIFO no one writes to: a read that waited on it would hang the check.
+  Deno.writeFileSync(join(root, "garbage.nz"), new Uint8Array([0x66, 0x6e, 0xff, 0xfe, 0x00]));
+  const fifo = new Deno.Command("mkfifo", { args: [join(root, "pipe.nz")] }).outputSync();
+  if (!fifo.success) throw new Error("mkfifo failed");
   Deno.writeTextFileSync(join(base, "outside", "linked.nz"), "pub fn secret() {}\n");
   Deno.symlinkSync(join(base, "outside", "linked.nz"), join(root, "linked.nz"));
   return { base, root, files };
@@ -58,10 +75,10 @@ async function verdictsOf(
       worker.onmessage = async (event) => {
         const data = event.data;
         if (data.kind === "ready") {
-          // The check of six small files ends long before this; the wait
+          // The check of these few small files ends long before this; the wait
           // only keeps a loaded machine from handing on a check cut short
           // (the init message ends it, however far it got).
-          await new Promise((done) => setTimeout(done, 1000));
+          await new Promise((done) => setTimeout(done, 2000));
           worker.postMessage({ kind: "init", paths, prepare: false });
           worker.postMessage({ kind: "call", id: 1, tool: "test.verdicts", args: {} });
         } else if (data.kind === "answer") resolve(JSON.parse(data.value.text));

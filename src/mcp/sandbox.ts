@@ -18,10 +18,11 @@
  * (measured on Deno 2.9.6; 2.9.0 took 36 ms), and this worker would sit
  * idle meanwhile. It parses each file the root reaches, keeping no tree
  * (facts/clean.ts), and adds the files found clean to the init message; the
- * analysis then reads those it needs no bodies of from skims, about half a
- * parse each, for its first answers. Only a hint: the analysis uses a
- * verdict only for bytes with the digest it read itself, and the check ends
- * when the init message comes, however far it got. It reads through the
+ * analysis then reads those it needs no bodies of from skims (their
+ * declarations alone, the bodies unlexed) for its first answers. Only a
+ * hint: the analysis uses a verdict only for bytes with the digest it read
+ * itself, and the check ends when the init message comes, however far it
+ * got. It reads through the
  * same confined read and permissions as the analysis, and holds one file's
  * parse at a time, of at most 1 MiB (this worker has no heap limit).
  *

@@ -6,10 +6,10 @@
  * What it is for: the server's sandbox runs it while the analysis worker is
  * still starting, and hands the analysis the clean files; the analysis then
  * reads those of them outside a focus from a skim (declarations only,
- * syntax/parser.ts `skimDeclarations`), which costs about half a parse and
- * keeps no bodies, instead of parsing them (compile.ts `loadParsed`). It
- * is a hint, never a fact: the analysis uses a verdict only for bytes with
- * the same digest as the ones it read itself.
+ * syntax/parser.ts `skimDeclarations`; with the body spans a verdict
+ * carries, the bodies are not even lexed), instead of parsing them
+ * (compile.ts `loadParsed`). It is a hint, never a fact: the analysis uses
+ * a verdict only for bytes with the same digest as the ones it read itself.
  *
  * Light on purpose: only loading, the parser and the digest, so that the
  * sandbox can load it in a fraction of the analysis' modules' time; so it

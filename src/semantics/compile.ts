@@ -27,7 +27,7 @@ import { buildModel, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
 import type { Resolutions } from "./resolutions.ts";
 import { analyzeIncrementally, type Engine, resolveModule } from "./engine.ts";
-import { analyzeFocus, type Focus } from "./focus.ts";
+import { analyzeFocus, type Focus, readsFocus } from "./focus.ts";
 import {
   type Analysis,
   bindAndLink,
@@ -223,8 +223,7 @@ interface Skim {
 
 /**
  * Parses in full, in place, each skimmed file whose body a focus on `focus`
- * checks: the focus modules' and their readers' (the modules importing one,
- * as focus.ts counts them). A skim's declarations are the parse's (syntax
+ * checks (focus.ts `readsFocus`). A skim's declarations are the parse's (syntax
  * `skimDeclarations`), so the other modules' bindings do not change; the
  * binding is made again only because these modules' nodes did. Returns
  * whether any file was parsed.
@@ -239,9 +238,7 @@ function parseReaders(
   for (let i = 0; i < parsed.files.length; i++) {
     const file = parsed.files[i];
     if (!skim.skimmed.has(file.path)) continue;
-    const reads = focus.has(file.module) ||
-      importedModules(file.parse).some((name) => focus.has(name));
-    if (!reads) continue;
+    if (!readsFocus(file.module, importedModules(file.parse), focus)) continue;
     parsed.files[i] = { ...file, parse: cachedParse(file.bytes, file.digest, file.path, cache) };
     skim.skimmed.delete(file.path);
     changed = true;

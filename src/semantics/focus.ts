@@ -49,6 +49,20 @@ export interface Focus {
 }
 
 /**
+ * Whether a module's bodies are checked by a focus on `focus`: it is a
+ * focus module or imports one (a _reader_), so its bodies may name a focus
+ * module's definitions. Also which skimmed files a focus parses in full
+ * (compile.ts), from the same module paths.
+ */
+export function readsFocus(
+  module: string,
+  imported: readonly string[],
+  focus: ReadonlySet<string>,
+): boolean {
+  return focus.has(module) || imported.some((name) => focus.has(name));
+}
+
+/**
  * The facts of the modules `focus` names (module paths), from `parsed` bound
  * and linked, checking no other module's bodies.
  */
@@ -61,9 +75,7 @@ export function analyzeFocus(
   const found = [...bound.diagnostics];
   const focused = modules.filter((m) => focus.has(m.name));
   const readers = new Set<ModuleInfo>(
-    modules.filter((m) =>
-      focus.has(m.name) || m.imports.some((info) => focus.has(info.moduleName))
-    ),
+    modules.filter((m) => readsFocus(m.name, m.imports.map((info) => info.moduleName), focus)),
   );
   const { result, modules: checks } = checkSome(modules, linked, { bodies: readers }, null);
   for (const m of focused) found.push(...checks.get(m)!.diagnostics);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+import { McpServer } from "@modelcontextprotocol/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { type AnalysisBridge, startAnalysis } from "./bridge.ts";
@@ -20,9 +20,11 @@ import {
   textBlockOf,
   type ToolNameMap,
   toolNameMap,
+  type ToolNaming,
 } from "./publishing.ts";
 import { LineTransport, writerOf } from "./transport.ts";
 import type { AnyZodObject, ServerPaths, ToolDefinition } from "./types.ts";
+import type { GeneratedValidator, ValidationError } from "./validators/validators.d.ts";
 
 /** The annotations every nazm-mcp tool carries: it reads, and changes nothing. */
 export const TOOL_ANNOTATIONS = Object.freeze({
@@ -63,6 +65,11 @@ export interface ServerOptions {
   readonly callTimeoutMs?: number;
   /** The analysis heap's limit in MiB (tests); see bridge.ts. */
   readonly heapMb?: number;
+  /**
+   * The validators of the tools' published schemas (tests); defaults to
+   * those `deno task schemas` generated for nazm-mcp's tools.
+   */
+  readonly validators?: Promise<ToolValidators>;
 }
 
 /** A running server. */
@@ -95,18 +102,18 @@ export function startServer(options: ServerOptions): RunningServer {
   const { log, tools, publication } = options;
   const names = toolNameMap(tools.map((tool) => tool.name), publication.names);
   // Keyed by canonical name; what a client sees is renamed for the mode.
-  const published = new Map(
+  const schemas = new Map(
     tools.map((tool) => [
       tool.name,
-      lazyJsonSchema(
-        renameInSchema(loadPublishedSchema(options.schemaDir, tool.outputSchema), names),
-      ),
+      renameInSchema(loadPublishedSchema(options.schemaDir, tool.outputSchema), names),
     ]),
   );
-  const checks = new Map(
-    [...published].map(([name, schema]) => [name, schemaCheck(schema.standard)]),
+  const validators = options.validators ?? generatedValidators(publication.names);
+  const published = new Map(
+    [...schemas].map((
+      [name, schema],
+    ) => [name, publishedSchema(schema, validatorOf(validators, name))]),
   );
-  const compileSteps = [...published.values()].map((schema) => schema.compile);
   // Keyed by published name: only the running mode's names are tools.
   const inputs = new Map(tools.map((tool) => [names.publishedOf(tool.name), tool.input]));
   const bridge = options.bridge ?? startAnalysis(options.paths, log, {
@@ -143,17 +150,19 @@ export function startServer(options: ServerOptions): RunningServer {
           const started = performance.now();
           // A baseline comes as the bytes the transport cut out of its line.
           const baseline = transport.takeRaw(args.baseline);
-          const reply = await bridge.call(
+          const replied = bridge.call(
             tool.name,
             baseline === undefined ? args : { ...args, baseline },
           );
+          published.get(tool.name)!.warm();
+          const reply = await replied;
           log.debug(
             `${tool.name} ${reply.kind} in ${(performance.now() - started).toFixed(1)} ms`,
           );
           return toolResult(tool.name, reply, {
             publication,
             names,
-            check: checks.get(tool.name),
+            check: await published.get(tool.name)!.check,
             log,
           });
         },
@@ -167,7 +176,7 @@ export function startServer(options: ServerOptions): RunningServer {
   const gate = createGate((name) => inputs.get(name));
   const transport = new LineTransport({
     input: options.input,
-    write: firstWriteThen(writerOf(options.output), () => compileAhead(compileSteps)),
+    write: writerOf(options.output),
     gate: (message) => gate.check(message),
     log,
     onInputEnd: () => {
@@ -192,61 +201,116 @@ export function startServer(options: ServerOptions): RunningServer {
 /** Checks a value against a published schema; returns a problem or undefined. */
 export type SchemaCheck = (value: unknown) => string | undefined;
 
-/** A published JSON Schema as the SDK takes it (what `fromJsonSchema` returns). */
-export type PublishedStandardSchema = ReturnType<typeof fromJsonSchema>;
+/** A published JSON Schema as the SDK takes it (a Standard Schema with its JSON Schema). */
+export interface PublishedStandardSchema {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly jsonSchema: {
+      readonly input: () => Record<string, unknown>;
+      readonly output: () => Record<string, unknown>;
+    };
+    readonly validate: (data: unknown) => ValidationResult | Promise<ValidationResult>;
+  };
+}
+
+type ValidationResult = { readonly value: unknown } | {
+  readonly issues: readonly { readonly message: string }[];
+};
+
+/** A validator of each tool's published schema, keyed by canonical tool name. */
+export type ToolValidators = Readonly<Record<string, GeneratedValidator>>;
 
 /**
- * `fromJsonSchema(schema)`, compiled when first needed instead of at once:
- * the same object for tools/list (which publishes `schema` unchanged) and
- * for validation, but startup does not wait for eleven Ajv compilations
- * (about 240 ms measured). `compile` compiles it ahead (see
- * {@link compileAhead}); a validation before that compiles it then.
+ * The validators `deno task schemas` generated for the tools' published
+ * schemas under `naming` (src/mcp/validators/). Only that naming's module
+ * loads (about 745 KB of code), while the handshake and the first analysis
+ * go on.
  */
-export function lazyJsonSchema(
+function generatedValidators(naming: ToolNaming): Promise<ToolValidators> {
+  const generated = naming === "dotted"
+    ? import("./validators/dotted.js")
+    : import("./validators/underscore.js");
+  return generated.then((module) => module.validators);
+}
+
+/** The validator of a tool's published schema, once they are loaded. */
+function validatorOf(
+  validators: Promise<ToolValidators>,
+  tool: string,
+): Promise<GeneratedValidator> {
+  return validators.then((loaded) => {
+    const validate = loaded[tool];
+    // A bug: `deno task schemas` writes one for every tool, and a test checks them.
+    if (validate === undefined) throw new Error(`no validator for ${tool}'s published schema`);
+    return validate;
+  });
+}
+
+/**
+ * `schema` as tools/list publishes it (unchanged), validated by its
+ * generated validator: Ajv's code for that very schema, compiled by `deno
+ * task schemas` (scripts/gen_schemas.ts) rather than at startup, where the
+ * eleven compilations cost some 300 ms of CPU that the first analysis needs
+ * (docs/architecture.md §8.5). `check` is the same validation as a
+ * {@link SchemaCheck}, once the validator's module is loaded. The SDK
+ * validates each answer again after our check; the last value found valid
+ * is remembered, so that a large answer is not walked twice.
+ *
+ * `warm` has V8 compile the validator before its first answer comes: its
+ * code is one function of up to 190 KB, compiled when first called, which
+ * took 10 to 55 ms of the first answer (measured on Deno 2.9.6). The server
+ * warms a tool's validator while the analysis works on its first call.
+ */
+export function publishedSchema(
   schema: Record<string, unknown>,
-): { readonly standard: PublishedStandardSchema; readonly compile: () => void } {
-  let compiled: PublishedStandardSchema["~standard"] | undefined;
-  const compile = () => compiled ??= fromJsonSchema(schema)["~standard"];
-  const standard = {
+  validator: Promise<GeneratedValidator>,
+): {
+  readonly standard: PublishedStandardSchema;
+  readonly check: Promise<SchemaCheck>;
+  readonly warm: () => void;
+} {
+  let lastValid: object | undefined;
+  const validateWith = (validate: GeneratedValidator, data: unknown): ValidationResult => {
+    if (data !== null && typeof data === "object" && data === lastValid) return { value: data };
+    if (!validate(data)) return { issues: (validate.errors ?? []).map(issueOf) };
+    if (data !== null && typeof data === "object") lastValid = data;
+    return { value: data };
+  };
+  let loaded: GeneratedValidator | undefined;
+  const check = validator.then((validate): SchemaCheck => {
+    loaded = validate;
+    return (value) => {
+      const result = validateWith(validate, value);
+      return "issues" in result
+        ? result.issues.map((issue) => issue.message).join("; ")
+        : undefined;
+    };
+  });
+  const standard: PublishedStandardSchema = {
     "~standard": {
       version: 1,
-      vendor: "mcp",
+      vendor: "nazm",
       jsonSchema: { input: () => schema, output: () => schema },
-      validate: (data: unknown) => compile().validate(data),
+      validate: (data) =>
+        loaded === undefined
+          ? validator.then((validate) => validateWith(validate, data))
+          : validateWith(loaded, data),
     },
-  } as PublishedStandardSchema;
-  return { standard, compile: () => void compile() };
+  };
+  let warmed = false;
+  const warm = () => {
+    if (warmed) return;
+    warmed = true;
+    // Any value compiles the whole function; null fails at its first test.
+    validator.then((validate) => validate(null));
+  };
+  return { standard, check, warm };
 }
 
-/** `write`, which runs `then` once, after its first write (the handshake's answer) is out. */
-function firstWriteThen(
-  write: (bytes: Uint8Array) => Promise<void>,
-  then: () => void,
-): (bytes: Uint8Array) => Promise<void> {
-  let first = true;
-  return async (bytes) => {
-    await write(bytes);
-    if (first) {
-      first = false;
-      then();
-    }
-  };
-}
-
-/**
- * Runs each step in its own timer, one after another: the validators are
- * compiled once the handshake is answered, while the first analysis runs in
- * its worker (the main thread idles then), so the first answer does not
- * wait for its own (about 150 ms for the first, Ajv's start included), and
- * a message that arrives meanwhile waits at most one step.
- */
-function compileAhead(steps: readonly (() => void)[]): void {
-  const next = (i: number) => {
-    if (i >= steps.length) return;
-    steps[i]();
-    setTimeout(() => next(i + 1), 0);
-  };
-  setTimeout(() => next(0), 0);
+function issueOf(error: ValidationError): { message: string } {
+  const place = error.instancePath === "" ? "/" : error.instancePath;
+  return { message: `${place} ${error.message ?? "is invalid"}` };
 }
 
 /**
@@ -268,19 +332,6 @@ function publishedInput(input: AnyZodObject, names: ToolNameMap): AnyZodObject {
       },
     },
   } as unknown as AnyZodObject;
-}
-
-/** A check by the SDK's own JSON Schema validator (the one tools/call uses). */
-export function schemaCheck(
-  standardSchema: PublishedStandardSchema,
-): SchemaCheck {
-  const standard = standardSchema["~standard"];
-  return (value) => {
-    const result = standard.validate(value) as {
-      issues?: readonly { message: string }[];
-    };
-    return result.issues ? result.issues.map((issue) => issue.message).join("; ") : undefined;
-  };
 }
 
 /**

@@ -99,7 +99,7 @@ Deno.test("locks: the server's lock is the development lock's subset, package fo
   }
 });
 
-Deno.test("locks: deno.json maps only the server's packages at the top; the rest only for tests/ and bench/", () => {
+Deno.test("locks: deno.json maps only the server's packages at the top; the rest only for tests/, bench/ and scripts/", () => {
   assertEquals(Object.keys(config.imports).sort(), [
     "@modelcontextprotocol/core",
     "@modelcontextprotocol/server",
@@ -108,7 +108,7 @@ Deno.test("locks: deno.json maps only the server's packages at the top; the rest
     "vscode-languageserver-textdocument",
     "zod",
   ]);
-  assertEquals(Object.keys(config.scopes).sort(), ["./bench/", "./tests/"]);
+  assertEquals(Object.keys(config.scopes).sort(), ["./bench/", "./scripts/", "./tests/"]);
   const all = new Map(Object.entries(config.imports as Record<string, string>));
   for (const scope of Object.values(config.scopes as Record<string, Record<string, string>>)) {
     for (const [name, specifier] of Object.entries(scope)) {

@@ -9,6 +9,24 @@ import { REPO } from "../support/server.ts";
 import { join } from "node:path";
 import { PUBLISHED_SCHEMAS, schemaFileText, TOOLS } from "../../src/mcp/mod.ts";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { renderFiles, validatorsPath } from "../../scripts/gen_schemas.ts";
+
+Deno.test("src/mcp/validators/ holds exactly what `deno task schemas` writes", () => {
+  const files = renderFiles();
+  for (const naming of ["dotted", "underscore"] as const) {
+    const path = validatorsPath(naming);
+    let committed: string;
+    try {
+      committed = Deno.readTextFileSync(join(REPO, path));
+    } catch {
+      throw new Error(`${path} is missing: run deno task schemas`);
+    }
+    assert(
+      committed === files.get(path),
+      `${path} differs from Ajv's code for the published schemas: run deno task schemas`,
+    );
+  }
+});
 
 Deno.test("schema/ holds exactly what `deno task schemas` writes", () => {
   for (const schema of PUBLISHED_SCHEMAS) {

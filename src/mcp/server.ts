@@ -254,8 +254,9 @@ function validatorOf(
  * eleven compilations cost some 300 ms of CPU that the first analysis needs
  * (docs/architecture.md §8.5). `check` is the same validation as a
  * {@link SchemaCheck}, once the validator's module is loaded. The SDK
- * validates each answer again after our check; the last value found valid
- * is remembered, so that a large answer is not walked twice.
+ * validates each answer again right after our check; the value just found
+ * valid is remembered for that one validation, so that a large answer is
+ * not walked twice.
  *
  * `warm` has V8 compile the validator before its first answer comes: its
  * code is one function of up to 190 KB, compiled when first called, which
@@ -270,11 +271,15 @@ export function publishedSchema(
   readonly check: Promise<SchemaCheck>;
   readonly warm: () => void;
 } {
-  let lastValid: object | undefined;
+  // Weakly, and for one more validation only: an answer may be tens of MB
+  // of objects, which must not outlive its sending.
+  let lastValid: WeakRef<object> | undefined;
   const validateWith = (validate: GeneratedValidator, data: unknown): ValidationResult => {
-    if (data !== null && typeof data === "object" && data === lastValid) return { value: data };
+    const remembered = lastValid?.deref();
+    lastValid = undefined;
+    if (data !== null && typeof data === "object" && data === remembered) return { value: data };
     if (!validate(data)) return { issues: (validate.errors ?? []).map(issueOf) };
-    if (data !== null && typeof data === "object") lastValid = data;
+    if (data !== null && typeof data === "object") lastValid = new WeakRef(data);
     return { value: data };
   };
   let loaded: GeneratedValidator | undefined;

@@ -97,10 +97,11 @@ function exportName(file: string): string {
   return file.replace(/\.json$/, "").replace(/\W/g, "_");
 }
 
+/** The version of Ajv deno.json pins for scripts/, named in the generated modules. */
 function ajvVersion(): string {
-  const lock = JSON.parse(Deno.readTextFileSync(new URL("deno.json", REPO)));
-  const spec: string = lock.scopes["./scripts/"].ajv;
-  return spec.slice(spec.lastIndexOf("@") + 1);
+  const config = JSON.parse(Deno.readTextFileSync(new URL("deno.json", REPO)));
+  const specifier: string = config.scopes["./scripts/"].ajv;
+  return specifier.slice(specifier.lastIndexOf("@") + 1);
 }
 
 /** Every generated file: path relative to the repository → bytes. */

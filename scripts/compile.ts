@@ -12,6 +12,9 @@
  * - src/mcp/sandbox.ts, src/mcp/worker.ts: deno compile does not follow
  *   `new Worker(...)`; the sandbox, the analysis and their module graphs
  *   must be included explicitly.
+ * - src/mcp/validators: the server loads its naming's validators with an
+ *   `import()` of a literal specifier, which deno compile follows; the
+ *   folder is named as well, so that no binary lacks the other naming's.
  * - docs, schema, nazm-repo.json: the built-in docs repository (the docs
  *   and repository tools read them through the same path as on disk:
  *   `import.meta.dirname` of main.ts, which inside a binary is its embedded
@@ -65,6 +68,7 @@ export function includes(): string[] {
   return [
     "src/mcp/sandbox.ts",
     "src/mcp/worker.ts",
+    "src/mcp/validators",
     "docs",
     "schema",
     "nazm-repo.json",

@@ -44,6 +44,7 @@ Deno.test("deno compile builds all five targets with the flags and the embedded 
       const needed of [
         "src/mcp/sandbox.ts",
         "src/mcp/worker.ts",
+        "src/mcp/validators",
         "docs",
         "schema",
         "nazm-repo.json",

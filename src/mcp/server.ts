@@ -112,7 +112,7 @@ export function startServer(options: ServerOptions): RunningServer {
   const published = new Map(
     [...schemas].map((
       [name, schema],
-    ) => [name, publishedSchema(schema, validatorOf(validators, name))]),
+    ) => [name, validatedSchema(schema, validatorOf(validators, name))]),
   );
   // Keyed by published name: only the running mode's names are tools.
   const inputs = new Map(tools.map((tool) => [names.publishedOf(tool.name), tool.input]));
@@ -263,7 +263,7 @@ function validatorOf(
  * took 10 to 55 ms of the first answer (measured on Deno 2.9.6). The server
  * warms a tool's validator while the analysis works on its first call.
  */
-export function publishedSchema(
+export function validatedSchema(
   schema: Record<string, unknown>,
   validator: Promise<GeneratedValidator>,
 ): {

@@ -10,7 +10,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { join } from "node:path";
 import { assert, assertEquals } from "../support/assert.ts";
-import { publishedSchema as publishedFile } from "../support/schema.ts";
+import { publishedSchema } from "../support/schema.ts";
 import { REPO } from "../support/server.ts";
 import { TOOLS } from "../../src/mcp/mod.ts";
 import {
@@ -19,7 +19,7 @@ import {
   toolNameMap,
   type ToolNaming,
 } from "../../src/mcp/publishing.ts";
-import { publishedSchema } from "../../src/mcp/server.ts";
+import { validatedSchema } from "../../src/mcp/server.ts";
 import * as dotted from "../../src/mcp/validators/dotted.js";
 import * as underscore from "../../src/mcp/validators/underscore.js";
 import type { GeneratedValidator } from "../../src/mcp/validators/validators.d.ts";
@@ -67,7 +67,7 @@ for (const naming of ["dotted", "underscore"] as const) {
     for (const tool of TOOLS) {
       const generated = GENERATED[naming][tool.name];
       assert(generated !== undefined, `${tool.name} has a generated validator`);
-      const reference = ajv.compile(renameInSchema(publishedFile(tool.outputSchema), names));
+      const reference = ajv.compile(renameInSchema(publishedSchema(tool.outputSchema), names));
       const golden = JSON.parse(
         Deno.readTextFileSync(join(REPO, "tests/golden/schema", tool.outputSchema)),
       );
@@ -103,7 +103,7 @@ Deno.test("a published schema validates with its validator and walks a valid val
     return data !== "bad";
   }, { errors: null as { instancePath: string; message: string }[] | null });
   const schema = { type: "object" };
-  const { standard, check, warm } = publishedSchema(schema, Promise.resolve(validator));
+  const { standard, check, warm } = validatedSchema(schema, Promise.resolve(validator));
   assertEquals(standard["~standard"].jsonSchema.output(), schema, "published unchanged");
   // Before the validator loads, validation waits for it.
   const value = { a: [1] };

@@ -56,12 +56,7 @@ export function skimDeclarations(
   file = "",
   bodies?: ArrayLike<number>,
 ): ParseResult {
-  const { tokens, errors } = lex(source, bodies);
-  const p = newParser(tokens, file, errors);
-  p.skimBodies = true;
-  const tree = parseFile(p);
-  p.diags.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return resultOf(tree, source, p.diags);
+  return parseOnce(source, file, { bodies });
 }
 
 /**
@@ -78,10 +73,18 @@ export function bodySpans(tree: A.SourceFile): number[] {
   return spans;
 }
 
-/** One parse, without checking candidate fixes (that needs further parses). */
-function parseOnce(source: Uint8Array, file: string): ParseResult {
-  const { tokens, errors } = lex(source);
+/**
+ * One parse, without checking candidate fixes (that needs further parses);
+ * with `skim`, of the declarations alone (see {@link skimDeclarations}).
+ */
+function parseOnce(
+  source: Uint8Array,
+  file: string,
+  skim?: { readonly bodies: ArrayLike<number> | undefined },
+): ParseResult {
+  const { tokens, errors } = lex(source, skim?.bodies);
   const p = newParser(tokens, file, errors);
+  p.skimBodies = skim !== undefined;
   const tree = parseFile(p);
   p.diags.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return resultOf(tree, source, p.diags);

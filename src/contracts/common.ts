@@ -6,14 +6,7 @@
  */
 import { z } from "zod";
 import type { Frozen } from "./outcome.ts";
-
-/**
- * Every definition key: `module.path::name`, and `#2`, `#3`, … after the
- * name for a second, third … definition of it (a duplicate, N0204). Segments
- * and names are identifiers (specification §2.6).
- */
-export const DEFINITION_KEY =
-  /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*(#([2-9]|[1-9][0-9]+))?$/;
+import { DEFINITION_KEY, UNSUPPORTED } from "./plain.ts";
 
 /** Lowercase hex BLAKE3-256. */
 export const Digest = z.string().regex(/^[0-9a-f]{64}$/).describe(
@@ -62,14 +55,6 @@ export const Precondition = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("removal_intended") }),
 ]);
 
-/** What a packet, snapshot or delta marks unsupported rather than empty or unchanged. */
-export const UNSUPPORTED = [
-  "effects",
-  "capabilities",
-  "tests",
-  "semantic_history",
-  "behavioural_equivalence",
-] as const;
 export const Unsupported = z.array(z.enum(UNSUPPORTED));
 
 /** The compiler that produced an answer: `nazm <version>`. */

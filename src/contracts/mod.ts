@@ -7,7 +7,7 @@
  *
  * @module
  */
-export * from "./outcome.ts";
+export * from "./plain.ts";
 export * from "./issues.ts";
 export * from "./schema_kit.ts";
 export * from "./common.ts";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Frozen } from "./outcome.ts";
 import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
-import { SECTIONS } from "./snapshot.ts";
+import { SECTIONS } from "./plain.ts";
 import {
   Applicability,
   Compiler,

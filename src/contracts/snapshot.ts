@@ -5,22 +5,9 @@
  */
 import { z } from "zod";
 import type { Frozen } from "./outcome.ts";
+import { SECTIONS } from "./plain.ts";
 import { defineOutputSchema, refusalSchema } from "./schema_kit.ts";
 import { Compiler, DefinitionKey, DefinitionKind, Digest, Unsupported } from "./common.ts";
-
-/** The sections a definition's digests cover, in published order. */
-export const SECTIONS = [
-  "source",
-  "shape",
-  "dependencies",
-  "related_types",
-  "references",
-  "callers",
-  "callees",
-  "diagnostics",
-] as const;
-
-export type SectionName = (typeof SECTIONS)[number];
 
 /** What can be wrong with a baseline, in the order they are looked for. */
 export const BASELINE_PROBLEMS = [

@@ -17,14 +17,13 @@ import {
   type ParsedCompilation,
 } from "../semantics/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
-import {
-  answer,
-  type ContextInput,
-  type ContextPacket,
-  type ContextReason,
-  type Link,
-  type Outcome,
-  refuse,
+import { answer, refuse } from "../contracts/plain.ts";
+import type {
+  ContextInput,
+  ContextPacket,
+  ContextReason,
+  Link,
+  Outcome,
 } from "../contracts/mod.ts";
 import {
   compileRoot,

@@ -5,17 +5,16 @@
  * @module
  */
 import { COMPILER, type Diagnostic, isSyntaxCode } from "../base/mod.ts";
-import {
-  answer,
-  type CommandSummaryAnswer,
-  type CommandSummaryReason,
-  type DiagnosticAnswer,
-  type DiagnosticIndexAnswer,
-  type DiagnosticIndexReason,
-  type DiagnosticReason,
-  type FixCounts,
-  type Outcome,
-  refuse,
+import { answer, refuse } from "../contracts/plain.ts";
+import type {
+  CommandSummaryAnswer,
+  CommandSummaryReason,
+  DiagnosticAnswer,
+  DiagnosticIndexAnswer,
+  DiagnosticIndexReason,
+  DiagnosticReason,
+  FixCounts,
+  Outcome,
 } from "../contracts/mod.ts";
 import {
   type Compilation,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-export { answer, type Outcome, type Refusal, refuse } from "../contracts/mod.ts";
+export { answer, type Outcome, type Refusal, refuse } from "../contracts/plain.ts";
 export {
   compileEdited,
   compileRoot,

@@ -25,14 +25,8 @@ import {
 import { type Import, isIdentifier, walk } from "../syntax/mod.ts";
 import { diagnosticIds } from "./diagnostic_ids.ts";
 import { isSyntaxCode } from "./diagnostics.ts";
-import {
-  answer,
-  type Outcome,
-  type PatchAnswer,
-  type PatchInput,
-  type PatchReason,
-  refuse,
-} from "../contracts/mod.ts";
+import { answer, refuse } from "../contracts/plain.ts";
+import type { Outcome, PatchAnswer, PatchInput, PatchReason } from "../contracts/mod.ts";
 import { snapshotDigest, snapshotOf } from "./snapshot.ts";
 import { type PlannedChange, spliced, type Verification, verifyPlan } from "./verify.ts";
 import {

@@ -22,18 +22,15 @@ import {
   scanJson,
 } from "../base/mod.ts";
 import type { Compilation, Link } from "../semantics/mod.ts";
-import {
-  answer,
-  type BASELINE_PROBLEMS,
-  DEFINITION_KEY,
-  type Delta,
-  type DeltaReason,
-  type Outcome,
-  refuse,
-  SECTIONS,
-  type Snapshot,
-  type SnapshotDefinition,
-  type SnapshotReason,
+import { answer, DEFINITION_KEY, refuse, SECTIONS } from "../contracts/plain.ts";
+import type {
+  BASELINE_PROBLEMS,
+  Delta,
+  DeltaReason,
+  Outcome,
+  Snapshot,
+  SnapshotDefinition,
+  SnapshotReason,
 } from "../contracts/mod.ts";
 import {
   compileRoot,

@@ -217,7 +217,7 @@ export function rootIdentity(compilation: LoadedFiles): RootIdentity {
  * What a packet, a snapshot and a delta mark unsupported — facts the
  * compiler does not have — rather than leave empty or call unchanged.
  */
-export { UNSUPPORTED } from "../contracts/mod.ts";
+export { UNSUPPORTED } from "../contracts/plain.ts";
 
 /**
  * `state.source`: BLAKE3 over the relative path and bytes of each file the

@@ -32,7 +32,8 @@ import {
   PRELUDE_TYPES,
   PRELUDE_VARIANTS,
 } from "../semantics/mod.ts";
-import { type SectionName, SECTIONS } from "../contracts/mod.ts";
+import { SECTIONS } from "../contracts/plain.ts";
+import type { SectionName } from "../contracts/mod.ts";
 import { compileEdited, type FactOptions } from "./source.ts";
 
 /** One edit of a plan, in the current bytes; a plan's edits are sorted and do not overlap. */

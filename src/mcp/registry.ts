@@ -3,11 +3,12 @@
  * seed's order).
  *
  * To add a tool: write `src/mcp/tools/<name>.ts` with a default export made
- * by `defineTool` (see types.ts), import it here and add it to `TOOLS`. Its
- * `outputSchema` must name a file listed in published.ts.
+ * by `defineTool` (see types.ts), import it here and add it to `TOOLS`, and
+ * give it a handler under the same name in handlers.ts. Its `outputSchema`
+ * must name a file listed in published.ts.
  *
- * Both threads import this module: the main thread reads names, inputs and
- * schema file names; only the worker calls `run`.
+ * The main thread's half of the registry: names, inputs and schema file
+ * names. The worker never imports it (handlers.ts says why).
  *
  * @module
  */

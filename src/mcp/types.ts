@@ -3,9 +3,11 @@
  * the context it runs in, and the outcome it returns.
  *
  * A tool is one file `src/mcp/tools/<name>.ts` whose default export is a
- * {@link ToolDefinition}. Its `run` executes only inside the analysis worker
- * (src/mcp/worker.ts), under Deno permissions that allow reading the source
- * root and the docs repository and nothing else.
+ * {@link ToolDefinition}, read on the main thread, and one
+ * {@link ToolHandler} in handlers.ts, run only inside the analysis worker
+ * (src/mcp/worker.ts) under Deno permissions that allow reading the source
+ * root and the docs repository and nothing else. The two halves are apart
+ * so that the worker loads no zod (handlers.ts says why).
  *
  * @module
  */
@@ -34,7 +36,7 @@ export interface ToolContext {
 }
 
 /**
- * What a tool's `run` returns: the fact's own outcome, passed on unchanged.
+ * What a tool's handler returns: the fact's own outcome, passed on unchanged.
  * A refusal becomes a tool result with `isError: true` whose structured
  * content is the refusal, valid against the tool's published output schema.
  */
@@ -45,9 +47,9 @@ export type ToolOutcome = Outcome<unknown, string>;
 export type AnyZodObject = z.ZodObject<any, any>;
 
 /**
- * One tool: its protocol metadata (read on the main thread to publish
- * tools/list and to validate arguments) and its `run` (called only in the
- * worker, with arguments already parsed by `input`).
+ * One tool's protocol metadata, read on the main thread to publish
+ * tools/list and to check every call's arguments; what it does is its
+ * handler's (handlers.ts), under the same name.
  */
 export interface ToolDefinition<Input extends AnyZodObject = AnyZodObject> {
   /** The tool's name, exactly as the seed spells it (`nazm.docs_index`). */
@@ -63,16 +65,21 @@ export interface ToolDefinition<Input extends AnyZodObject = AnyZodObject> {
   readonly input: Input;
   /** The published output schema's file name under schema/ (`nazm.docs-index-1.json`). */
   readonly outputSchema: string;
-  /** Derives the answer from disk. Runs only inside the worker; may be async. */
-  run(
-    args: z.output<Input>,
-    context: ToolContext,
-  ): ToolOutcome | Promise<ToolOutcome>;
 }
 
-/** Declares a tool, keeping its argument type for `run`. */
+/** Declares a tool. */
 export function defineTool<Input extends AnyZodObject>(
   tool: ToolDefinition<Input>,
 ): ToolDefinition<Input> {
   return tool;
 }
+
+/**
+ * What a tool does: derives its outcome from disk, in the analysis worker
+ * alone, from arguments the main thread has already checked against the
+ * tool's input (so they are its `z.output`). May be async.
+ */
+export type ToolHandler = (
+  args: Readonly<Record<string, unknown>>,
+  context: ToolContext,
+) => ToolOutcome | Promise<ToolOutcome>;

@@ -6,7 +6,7 @@
  * @module
  */
 import { compileRoot, parseRoot } from "../facts/mod.ts";
-import { TOOLS } from "./registry.ts";
+import { HANDLERS } from "./handlers.ts";
 import { serveToolsInWorker } from "./worker_host.ts";
 
 // While the client is still starting: first the files read and parsed (the
@@ -15,7 +15,7 @@ import { serveToolsInWorker } from "./worker_host.ts";
 // cache as any call's is. A call that comes between the two answers from
 // the parses alone where it can: nazm.semantic_context checks only the
 // modules that can name its target (facts/context.ts).
-serveToolsInWorker(TOOLS, [
+serveToolsInWorker(HANDLERS, [
   (context) => void parseRoot(context.paths, { cache: context.facts.cache }),
   (context) => {
     const compilation = compileRoot(context.paths, { cache: context.facts.cache });

@@ -1,8 +1,9 @@
 /**
  * The body of an analysis worker: receives the paths once, then
- * `{ id, tool, args }` calls, runs the named tool and posts its outcome. A
- * tool that throws gives an `internal_error` reply; the worker keeps going.
- * worker.ts serves the registry's tools with it; tests serve test tools.
+ * `{ id, tool, args }` calls, runs the named tool's handler and posts its
+ * outcome. A handler that throws gives an `internal_error` reply; the worker
+ * keeps going. worker.ts serves handlers.ts's handlers with it; tests serve
+ * test tools.
  * It runs as a `node:worker_threads` worker inside the sandbox (sandbox.ts):
  * messages come down both the channel the sandbox gives it at its start and
  * the worker's own `globalThis` (a node worker has no `self`), and go back
@@ -13,10 +14,10 @@
 import { type MessagePort, workerData } from "node:worker_threads";
 import type { CallMessage, InitMessage, ReplyMessage } from "./protocol.ts";
 import { newFactCache } from "../facts/mod.ts";
-import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
+import type { ToolContext, ToolHandler, ToolOutcome } from "./types.ts";
 
 /**
- * Serves these tools in the current worker. The `prepare` steps, when the
+ * Serves these handlers, by tool name, in the current worker. The `prepare` steps, when the
  * init message asks for them, fill the context's cache ahead of the calls
  * that will read it, each in its own timer: a call that came meanwhile
  * waits for the step under way and no other, and a step waits for the
@@ -26,7 +27,7 @@ import type { ToolContext, ToolDefinition, ToolOutcome } from "./types.ts";
  * were sent with it, which may arrive a turn after it.
  */
 export function serveToolsInWorker(
-  tools: readonly ToolDefinition[],
+  handlers: Readonly<Record<string, ToolHandler>>,
   prepare: readonly ((context: ToolContext) => void)[] = [],
 ): void {
   let context: ToolContext | undefined;
@@ -50,7 +51,7 @@ export function serveToolsInWorker(
     setTimeout(async () => {
       begun++;
       scope.postMessage({ kind: "started", id: call.id });
-      scope.postMessage(await runCall(tools, context, call));
+      scope.postMessage(await runCall(handlers, context, call));
     }, 0);
   };
   const prepareFrom = (made: ToolContext, step: number, behind: number | null = null) => {
@@ -99,7 +100,7 @@ export const READY = { kind: "ready" } as const;
 
 /** Runs one call; never throws. */
 export async function runCall(
-  tools: readonly ToolDefinition[],
+  handlers: Readonly<Record<string, ToolHandler>>,
   context: ToolContext | undefined,
   call: CallMessage,
 ): Promise<ReplyMessage> {
@@ -107,10 +108,10 @@ export async function runCall(
     if (context === undefined) {
       throw new Error("the worker received a call before its context");
     }
-    const tool = tools.find((candidate) => candidate.name === call.tool);
-    if (tool === undefined) throw new Error(`no tool named ${call.tool}`);
-    const args = tool.input.parse(call.args);
-    const outcome: ToolOutcome = await tool.run(args, context);
+    // The arguments were checked on the main thread (gate.ts, the SDK).
+    const handler = Object.hasOwn(handlers, call.tool) ? handlers[call.tool] : undefined;
+    if (handler === undefined) throw new Error(`no tool named ${call.tool}`);
+    const outcome: ToolOutcome = await handler(call.args, context);
     if (outcome?.kind === "answer") {
       const size = JSON.stringify(outcome.value).length;
       if (size > MAX_ANSWER_CHARS) {

@@ -25,11 +25,15 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The files through which a layer may be reached: its mod.ts, and for mcp
- * also launch.ts, what main.ts needs before the SDK loads (see there); for
- * facts and semantics also clean.ts, the syntax check the sandbox loads
- * while the analysis starts, without the checker (src/mcp/sandbox.ts).
+ * and base also launch.ts, what main.ts needs before it starts the analysis
+ * (see there); for facts and semantics also clean.ts, the syntax check the
+ * sandbox loads while the analysis starts, without the checker
+ * (src/mcp/sandbox.ts); for contracts also plain.ts, its part without zod,
+ * which the analysis worker loads instead of mod.ts (src/mcp/handlers.ts).
  */
 export const ENTRIES: Readonly<Record<string, readonly string[]>> = {
+  base: ["mod.ts", "launch.ts"],
+  contracts: ["mod.ts", "plain.ts"],
   mcp: ["mod.ts", "launch.ts"],
   facts: ["mod.ts", "clean.ts"],
   semantics: ["mod.ts", "clean.ts"],

@@ -23,6 +23,7 @@ import { runNazm } from "../support/cli.ts";
 import { toolContext } from "../support/tool_context.ts";
 import docsIndexTool from "../../src/mcp/tools/docs_index.ts";
 import docsSectionTool from "../../src/mcp/tools/docs_section.ts";
+import { HANDLERS } from "../../src/mcp/handlers.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const decoder = new TextDecoder();
@@ -374,7 +375,7 @@ Deno.test("docs: the tools and the CLI answer exactly what the functions answer"
   const root = tempCorpus({ "docs/specification.md": SPEC, "docs/goals.md": GOALS });
   const context = toolContext({ root: join(root, "main.nz"), sourceRoot: root, docsRoot: root });
   const direct = index(root);
-  const viaTool = await docsIndexTool.run(docsIndexTool.input.parse({}), context);
+  const viaTool = await HANDLERS[docsIndexTool.name](docsIndexTool.input.parse({}), context);
   assertEquals(viaTool, { kind: "answer", value: direct });
 
   const cli = async (...args: string[]) => {
@@ -388,7 +389,7 @@ Deno.test("docs: the tools and the CLI answer exactly what the functions answer"
   });
 
   const id = "specification/lexical-structure/literals";
-  const viaSectionTool = await docsSectionTool.run(
+  const viaSectionTool = await HANDLERS[docsSectionTool.name](
     docsSectionTool.input.parse({ id, state: direct.state }),
     context,
   );
@@ -398,7 +399,10 @@ Deno.test("docs: the tools and the CLI answer exactly what the functions answer"
     json: section(root, id, direct.state),
   });
 
-  const refusedTool = await docsSectionTool.run({ id: "../x", state: direct.state }, context);
+  const refusedTool = await HANDLERS[docsSectionTool.name](
+    { id: "../x", state: direct.state },
+    context,
+  );
   assertEquals(refusedTool.kind, "refusal");
   assertEquals(await cli("section", "../x", "--state", direct.state, "--docs", root), {
     status: 1,

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { assertEquals, assertThrows } from "../support/assert.ts";
 import { REPO } from "../support/server.ts";
 import { compileRoot, type FactCache, summaryOf } from "../../src/facts/mod.ts";
-import { findTool } from "../../src/mcp/registry.ts";
 import type { ToolContext } from "../../src/mcp/types.ts";
+import { HANDLERS } from "../../src/mcp/handlers.ts";
 
 /** A cache whose every read or write throws. */
 function trappedCache(): FactCache {
@@ -34,12 +34,12 @@ Deno.test("command_summary: runs without the cache, and says what nazm check say
     paths: { root: join(dir, "main.nz"), sourceRoot: dir, docsRoot: REPO },
     facts: { cache: trappedCache() },
   };
-  const summary = await findTool("nazm.command_summary")!.run({}, context);
+  const summary = await HANDLERS["nazm.command_summary"]({}, context);
   assertEquals(summary.kind, "answer");
   assertEquals(
     JSON.stringify(summary.value),
     JSON.stringify(summaryOf(compileRoot({ root: context.paths.root, sourceRoot: dir }))),
   );
   // The trap springs for a tool that reuses parses between calls.
-  assertThrows(() => findTool("nazm.diagnostics")!.run({}, context));
+  assertThrows(() => HANDLERS["nazm.diagnostics"]({}, context));
 });

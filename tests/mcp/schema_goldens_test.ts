@@ -20,6 +20,7 @@ import { snapshotDigest } from "../../src/facts/mod.ts";
 import type { Snapshot } from "../../src/contracts/mod.ts";
 import { PUBLISHED_SCHEMAS, type ToolContext, TOOLS } from "../../src/mcp/mod.ts";
 import { main } from "../../src/cli/main.ts";
+import { HANDLERS } from "../../src/mcp/handlers.ts";
 
 type Answer = Record<string, unknown>;
 
@@ -41,7 +42,7 @@ const DRAFT: ToolContext = {
 async function call(name: string, args: Answer, context: ToolContext): Promise<Answer> {
   const tool = TOOLS.find((t) => t.name === name);
   if (tool === undefined) throw new Error(`${name} is not registered`);
-  const outcome = await tool.run(tool.input.parse(args), context);
+  const outcome = await HANDLERS[tool.name](tool.input.parse(args), context);
   if (outcome.kind !== "answer") throw new Error(`${name} refused: ${outcome.value.message}`);
   // The wire form: what JSON.stringify drops (undefined) is not part of an answer.
   const value = JSON.parse(JSON.stringify(outcome.value)) as Answer;

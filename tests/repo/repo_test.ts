@@ -27,6 +27,7 @@ import {
 import { answerOf, refusalOf as refused } from "../support/outcome.ts";
 import { runNazm } from "../support/cli.ts";
 import { toolContext } from "../support/tool_context.ts";
+import { HANDLERS } from "../../src/mcp/handlers.ts";
 import repositoryMapTool from "../../src/mcp/tools/repository_map.ts";
 import taskContextTool from "../../src/mcp/tools/task_context.ts";
 import { assertValidAgainst } from "../support/schema.ts";
@@ -301,7 +302,7 @@ Deno.test("repo: the tools and the CLI answer exactly what the functions answer"
     docsRoot: shared,
   });
   const direct = map(shared);
-  assertEquals(await repositoryMapTool.run(repositoryMapTool.input.parse({}), ctx), {
+  assertEquals(await HANDLERS[repositoryMapTool.name](repositoryMapTool.input.parse({}), ctx), {
     kind: "answer",
     value: direct,
   });
@@ -318,7 +319,7 @@ Deno.test("repo: the tools and the CLI answer exactly what the functions answer"
     budget: { max_items: 3 },
   };
   const expected = context(shared, request);
-  assertEquals(await taskContextTool.run(taskContextTool.input.parse(request), ctx), {
+  assertEquals(await HANDLERS[taskContextTool.name](taskContextTool.input.parse(request), ctx), {
     kind: "answer",
     value: expected,
   });

@@ -5,8 +5,7 @@
  * @module
  */
 import { CommandSummaryInput } from "../../contracts/mod.ts";
-import { commandSummary } from "../../facts/mod.ts";
-import { defineTool, type ToolOutcome } from "../types.ts";
+import { defineTool } from "../types.ts";
 
 export default defineTool({
   name: "nazm.command_summary",
@@ -15,9 +14,4 @@ export default defineTool({
     "Returns what `nazm check` concludes for the root as it is on disk now (nazm.command-summary/1), byte for byte what `nazm check --summary-json` prints: status (ok or failed), the exit status, error and warning counts, and a reference to every diagnostic — code, severity, place, fix counts and, where nazm.diagnostics indexes it, its id — including program-level ones such as a missing main, which have no place and no id. No prose: pass an id to nazm.diagnostic_detail for text. It runs the check only, without any cache, and writes nothing; building and testing are not offered. Takes no arguments.",
   input: CommandSummaryInput,
   outputSchema: "nazm.command-summary-1.json",
-  // Without the cache, as `nazm check` loads the root: the summary is what
-  // the command line concludes, by the same path.
-  run(_args, { paths }): ToolOutcome {
-    return commandSummary(paths);
-  },
 });

@@ -5,8 +5,7 @@
  * @module
  */
 import { DiagnosticsInput } from "../../contracts/mod.ts";
-import { diagnosticsIndex } from "../../facts/mod.ts";
-import { defineTool, type ToolOutcome } from "../types.ts";
+import { defineTool } from "../types.ts";
 
 export default defineTool({
   name: "nazm.diagnostics",
@@ -15,7 +14,4 @@ export default defineTool({
     "Lists every current diagnostic of the root's compilation that has a place (nazm.diagnostic-index/2): its id, code, severity, file and range, the definition that owns it, and how many automatic and needs_review fixes it has — no message, help or label text, so the list stays small. Syntax errors are included. Call it first to see what is wrong; then pass an id and state.source to nazm.diagnostic_detail for the full diagnostic and its fixes. A program-level diagnostic with no place (a missing main) is not listed; nazm.command_summary reports it. Takes no arguments.",
   input: DiagnosticsInput,
   outputSchema: "nazm.diagnostic-index-2.json",
-  run(_args, { paths, facts }): ToolOutcome {
-    return diagnosticsIndex(paths, facts);
-  },
 });

@@ -5,8 +5,7 @@
  * @module
  */
 import { SnapshotInput } from "../../contracts/mod.ts";
-import { semanticSnapshot } from "../../facts/mod.ts";
-import { defineTool, type ToolOutcome } from "../types.ts";
+import { defineTool } from "../types.ts";
 
 export default defineTool({
   name: "nazm.semantic_snapshot",
@@ -15,7 +14,4 @@ export default defineTool({
     "Returns a nazm.snapshot/4 of the root's compilation as it is on disk now: every durable function, record and enum by its key (module.path::name), with one digest per section — source, shape, dependencies, related_types, references, callers, callees, diagnostics. Take one before a change and keep it: the server keeps nothing. After editing, pass it unchanged as `baseline` to nazm.semantic_delta to learn which definitions were added, removed or changed, and in which sections. A comment or a changed literal changes only `source`. A compilation with syntax errors has no snapshot (unavailable, isError); nazm.diagnostics lists the errors. Takes no arguments.",
   input: SnapshotInput,
   outputSchema: "nazm.snapshot-4.json",
-  run(_args, { paths, facts }): ToolOutcome {
-    return semanticSnapshot(paths, facts);
-  },
 });

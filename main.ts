@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { VERSION } from "./src/base/mod.ts";
+import { VERSION } from "./src/base/launch.ts";
 import {
   createLogger,
   logLevelFromEnv,

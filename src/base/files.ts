@@ -67,7 +67,10 @@
  * @module
  */
 import * as fs from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
+import { isWithin } from "./within.ts";
+
+export { isWithin };
 
 /** The real path, or the resolved path when the file does not exist (yet). */
 export function realPathOrResolved(path: string): string {
@@ -76,12 +79,6 @@ export function realPathOrResolved(path: string): string {
   } catch {
     return resolve(path);
   }
-}
-
-/** True when `path` is `root` itself or lies below it (both absolute, same form). */
-export function isWithin(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
 }
 
 /** What a path that is not a regular file is. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { dirname, isAbsolute, resolve } from "node:path";
-import { isWithin } from "../base/mod.ts";
+import { isWithin } from "../base/launch.ts";
 import type { ContentMode, ToolNaming } from "./publishing.ts";
 import type { ServerPaths } from "./types.ts";
 

@@ -9,7 +9,7 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isWithin } from "../base/mod.ts";
+import { isWithin } from "../base/launch.ts";
 import type { Logger } from "./log.ts";
 import type {
   CallMessage,

@@ -4,7 +4,8 @@
  * and the analysis. main.ts starts the analysis from here, so its worker
  * loads and the first analysis runs while the rest of the server (mod.ts)
  * is still loading: about 160 ms of a cold start (bench/README.md, "mcp").
- * Nothing here may import the SDK, zod or the registry.
+ * Nothing here may import the SDK, zod, the registry or src/base/mod.ts
+ * (base/launch.ts says why).
  *
  * @module
  */

@@ -1,0 +1,101 @@
+/**
+ * What loads on the way to nazm-mcp's first answer, by static imports (the
+ * ones a module cannot run without; `import type` is erased and `import()`
+ * waits for its call):
+ *
+ * - main.ts, up to the start of the analysis, loads neither node:fs nor
+ *   hash-wasm, zod or the SDK, nor src/base/mod.ts (src/base/launch.ts);
+ * - the analysis worker loads no zod, no schema of src/contracts and no docs
+ *   or repo layer (src/mcp/handlers.ts);
+ * - the sandbox loads only node:worker_threads (src/mcp/sandbox.ts).
+ *
+ * Each was measured as a wait every cold start's first answer shares
+ * (bench/README.md, "mcp"), so a change that brings one back fails here,
+ * naming the chain of imports that does.
+ */
+import { assertEquals } from "../support/assert.ts";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+const STATIC_IMPORT =
+  /(?:^|\n)[ \t]*(?:(import|export)[ \t]+(type[ \t]+)?[^;]*?from[ \t]*["']([^"']+)["']|import[ \t]*["']([^"']+)["'])/g;
+
+/** The static imports of one module's source: relative paths resolved, others as written. */
+export function staticImports(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(STATIC_IMPORT)) {
+    if (match[2] !== undefined) continue; // import type / export type
+    const specifier = match[3] ?? match[4];
+    found.push(specifier.startsWith(".") ? resolve(dirname(file), specifier) : specifier);
+  }
+  return found;
+}
+
+/** Every module `entry` loads statically, each with the chain of imports that reaches it. */
+function staticGraph(entry: string): Map<string, string[]> {
+  const chains = new Map<string, string[]>([[entry, [entry]]]);
+  const queue = [entry];
+  for (let at = 0; at < queue.length; at++) {
+    const file = queue[at];
+    if (!file.startsWith("/")) continue; // a package or a built-in: a leaf here
+    for (const target of staticImports(file, Deno.readTextFileSync(file))) {
+      if (chains.has(target)) continue;
+      chains.set(target, [...chains.get(file)!, target]);
+      queue.push(target);
+    }
+  }
+  return chains;
+}
+
+/** The chains reaching a module `forbidden` matches, readable from the repository's root. */
+function forbiddenChains(entry: string, forbidden: (module: string) => boolean): string[] {
+  const show = (module: string) => module.startsWith("/") ? relative(repo, module) : module;
+  return [...staticGraph(join(repo, entry))]
+    .filter(([module]) => forbidden(show(module)))
+    .map(([, chain]) => chain.map(show).join(" → "));
+}
+
+Deno.test("startup graph: main.ts starts the analysis before node:fs, hash-wasm, zod, the SDK or base/mod.ts load", () => {
+  const heavy = (module: string) =>
+    module === "node:fs" || module === "hash-wasm" || module === "zod" ||
+    module.startsWith("@modelcontextprotocol/") || module === "src/base/mod.ts" ||
+    module === "src/mcp/mod.ts";
+  assertEquals(forbiddenChains("main.ts", heavy), []);
+});
+
+Deno.test("startup graph: the analysis worker loads no zod, no schema, no docs or repo layer", () => {
+  const heavy = (module: string) =>
+    module === "zod" || module === "src/mcp/registry.ts" ||
+    (module.startsWith("src/contracts/") && module !== "src/contracts/plain.ts" &&
+      module !== "src/contracts/outcome.ts") ||
+    module.startsWith("src/docs/") || module.startsWith("src/repo/");
+  assertEquals(forbiddenChains("src/mcp/worker.ts", heavy), []);
+});
+
+Deno.test("startup graph: the sandbox loads node:worker_threads alone", () => {
+  const graph = [...staticGraph(join(repo, "src/mcp/sandbox.ts")).keys()]
+    .map((module) => module.startsWith("/") ? relative(repo, module) : module);
+  assertEquals(graph, ["src/mcp/sandbox.ts", "node:worker_threads"]);
+});
+
+Deno.test("startup graph: the rule sees through re-exports and skips type-only and dynamic imports", () => {
+  const file = "/x/a.ts";
+  assertEquals(
+    staticImports(
+      file,
+      [
+        'import { a } from "./b.ts";',
+        'import type { T } from "./types.ts";',
+        'export type { U } from "./types2.ts";',
+        'export * from "./c.ts";',
+        'export { d } from "../d.ts";',
+        'import "./side.ts";',
+        'const lazy = () => import("./lazy.ts");',
+        'import {\n  e,\n  type F,\n} from "zod";',
+      ].join("\n"),
+    ),
+    ["/x/b.ts", "/x/c.ts", "/d.ts", "/x/side.ts", "zod"],
+  );
+});

@@ -4,7 +4,10 @@
  *
  * @module
  */
-import { createBLAKE3 } from "hash-wasm";
+// The package's ES module, not its "main" (a UMD script Deno loads as
+// CommonJS, which cost every isolate that hashes some 25 ms more to load).
+// @ts-types="hash-wasm/dist/lib/index.d.ts"
+import { createBLAKE3 } from "hash-wasm/dist/index.esm.js";
 
 // One hasher, created once: a new hasher per call is about 9x slower
 // (ARCHITECTURE.md, measured), and reuse keeps hashing synchronous.

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { isUtf8 } from "node:buffer";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import {
   type ConfinedReadError,
@@ -184,27 +185,24 @@ function toSlashes(path: string): string {
   return path.replaceAll("\\", "/");
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 /** The offset of the first byte that is not part of valid UTF-8, or -1. */
 function firstInvalidUtf8(bytes: Uint8Array): number {
-  try {
-    utf8.decode(bytes);
-    return -1;
-  } catch {
-    // Only on failure: find the place, sequence by sequence.
-    let i = 0;
-    while (i < bytes.length) {
-      const n = sequenceLength(bytes[i]);
-      if (n === 0 || i + n > bytes.length) return i;
-      for (let k = 1; k < n; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
-      const cp = codePoint(bytes, i, n);
-      const min = n === 2 ? 0x80 : n === 3 ? 0x800 : n === 4 ? 0x10000 : 0;
-      if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-      i += n;
-    }
-    return bytes.length;
+  // Validated natively, without building the text a fatal TextDecoder
+  // would (measured on the 100,000-line program's 2.55 MB: 0.8 ms against
+  // 15 to 19 ms, and the strings left for the collector).
+  if (isUtf8(bytes)) return -1;
+  // Only on failure: find the place, sequence by sequence.
+  let i = 0;
+  while (i < bytes.length) {
+    const n = sequenceLength(bytes[i]);
+    if (n === 0 || i + n > bytes.length) return i;
+    for (let k = 1; k < n; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
+    const cp = codePoint(bytes, i, n);
+    const min = n === 2 ? 0x80 : n === 3 ? 0x800 : n === 4 ? 0x10000 : 0;
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n;
   }
+  return bytes.length;
 }
 
 /** The length of the UTF-8 sequence a lead byte starts, or 0 for a byte no sequence starts with. */

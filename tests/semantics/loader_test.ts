@@ -3,6 +3,7 @@
  * nothing else touched; module paths; identical answers with and without
  * the parse cache; limits as diagnostics.
  */
+import fc from "fast-check";
 import { assert, assertEquals } from "../support/assert.ts";
 import { type ParseCache, serializeDiagnostics } from "../../src/semantics/mod.ts";
 import { compile, loadCompilation, openSources, withBuffers } from "../../src/semantics/mod.ts";
@@ -160,4 +161,54 @@ Deno.test("compile: a buffer passes the same decoding as a file", () => {
   });
   const c = compile(withBuffers(sources, new Map([["main.nz", new Uint8Array([0x66, 0xff])]])));
   assertEquals(c.diagnostics.map((d) => [d.code, d.span]), [["N0601", { start: 1, end: 2 }]]);
+});
+
+Deno.test("loader: a file is UTF-8 exactly when a fatal TextDecoder accepts it, and N0601 is at the first bad byte", () => {
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  const readAs = (bytes: Uint8Array) =>
+    openSources(`${ROOT_DIR}/main.nz`, {
+      sourceRoot: ROOT_DIR,
+      host: memoryHost({
+        files: new Map([["main.nz", bytes]]),
+        root: "main.nz",
+        refused: new Map(),
+      }),
+    }).read("main.nz") as unknown as { kind: string; offset?: number };
+  // Sequences a validator is most likely to get wrong, among random bytes.
+  const tricky = [
+    [0xc0, 0x80], // overlong NUL
+    [0xe0, 0x80, 0x80], // overlong
+    [0xf0, 0x80, 0x80, 0x80], // overlong
+    [0xed, 0xa0, 0x80], // a surrogate, U+D800
+    [0xf4, 0x90, 0x80, 0x80], // past U+10FFFF
+    [0xf8, 0x88, 0x80, 0x80, 0x80], // a five-byte form
+    [0xef, 0xbb, 0xbf], // a byte order mark: valid
+    [0xe2, 0x82], // truncated
+    [0xf0, 0x9f, 0x98, 0x80], // U+1F600: valid
+    [0x80], // a lone continuation byte
+  ];
+  const piece = fc.oneof(
+    fc.constantFrom(...tricky),
+    fc.uint8Array({ maxLength: 6 }).map((b) => [...b]),
+    fc.string({ unit: "binary", maxLength: 4 }).map((s) => [...enc.encode(s)]),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+      const bytes = new Uint8Array(pieces.flat());
+      let valid = true;
+      try {
+        fatal.decode(bytes);
+      } catch {
+        valid = false;
+      }
+      const read = readAs(bytes);
+      assertEquals(read.kind === "text", valid);
+      if (!valid) {
+        assertEquals(read.kind, "not_utf8");
+        // The bytes before the offset decode; the offset is where they stop being UTF-8.
+        fatal.decode(bytes.subarray(0, read.offset));
+      }
+    }),
+    { numRuns: 3000 },
+  );
 });

@@ -15,6 +15,9 @@
  * - src/mcp/validators: the server loads its naming's validators with an
  *   `import()` of a literal specifier, which deno compile follows; the
  *   folder is named as well, so that no binary lacks the other naming's.
+ * - src/docs/mod.ts, src/repo/mod.ts: the analysis loads them at the first
+ *   call of a documentation or repository tool, by an `import()` of a
+ *   literal specifier (src/mcp/handlers.ts); named too, for the same reason.
  * - docs, schema, nazm-repo.json: the built-in docs repository (the docs
  *   and repository tools read them through the same path as on disk:
  *   `import.meta.dirname` of main.ts, which inside a binary is its embedded
@@ -69,6 +72,8 @@ export function includes(): string[] {
     "src/mcp/sandbox.ts",
     "src/mcp/worker.ts",
     "src/mcp/validators",
+    "src/docs/mod.ts",
+    "src/repo/mod.ts",
     "docs",
     "schema",
     "nazm-repo.json",

@@ -45,6 +45,8 @@ Deno.test("deno compile builds all five targets with the flags and the embedded 
         "src/mcp/sandbox.ts",
         "src/mcp/worker.ts",
         "src/mcp/validators",
+        "src/docs/mod.ts",
+        "src/repo/mod.ts",
         "docs",
         "schema",
         "nazm-repo.json",

@@ -17,14 +17,14 @@ import { newFactCache } from "../facts/mod.ts";
 import type { ToolContext, ToolHandler, ToolOutcome } from "./types.ts";
 
 /**
- * Serves these handlers, by tool name, in the current worker. The `prepare` steps, when the
- * init message asks for them, fill the context's cache ahead of the calls
- * that will read it, each in its own timer: a call that came meanwhile
- * waits for the step under way and no other, and a step waits for the
- * calls waiting when it was due, not for later ones (a client that never
- * stops calling still gets the whole analysis, which makes its calls
- * cheaper). The first step also waits for the calls the init message says
- * were sent with it, which may arrive a turn after it.
+ * Serves these handlers, by tool name, in the current worker. The `prepare`
+ * steps, when the init message asks for them, fill the context's cache
+ * ahead of the calls that will read it, each in its own timer: a call that
+ * came meanwhile waits for the step under way and no other, and a step
+ * waits for the calls waiting when it was due, not for later ones (a client
+ * that never stops calling still gets the whole analysis, which makes its
+ * calls cheaper). The first step also waits for the calls the init message
+ * says were sent with it, which may arrive a turn after it.
  */
 export function serveToolsInWorker(
   handlers: Readonly<Record<string, ToolHandler>>,

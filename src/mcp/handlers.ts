@@ -41,6 +41,24 @@ import {
 } from "../facts/mod.ts";
 import type { ToolContext, ToolHandler, ToolOutcome } from "./types.ts";
 
+let docsLayer: Promise<typeof import("../docs/mod.ts")> | undefined;
+let repoLayer: Promise<typeof import("../repo/mod.ts")> | undefined;
+/** The documentation layer, loaded once: at its tools' first call, or by {@link preloadLayers}. */
+const docs = () => docsLayer ??= import("../docs/mod.ts");
+/** The repository layer, loaded once, likewise. */
+const repo = () => repoLayer ??= import("../repo/mod.ts");
+
+/**
+ * Loads the documentation and repository layers ahead of their tools' first
+ * call: worker.ts does it once the first analysis is done, when the worker
+ * would be idle, so that the load is on no call's way. A layer that cannot
+ * load rejects here (the worker fails loudly: a broken build) and at each of
+ * its tools' calls.
+ */
+export function preloadLayers(): Promise<unknown> {
+  return Promise.all([docs(), repo()]);
+}
+
 /** A handler of the arguments a tool's input shape gives (`z.output`). */
 function handle<Input extends z.ZodType>(
   run: (args: z.output<Input>, context: ToolContext) => ToolOutcome | Promise<ToolOutcome>,
@@ -81,19 +99,19 @@ export const HANDLERS: Readonly<Record<string, ToolHandler>> = Object.freeze({
     commandSummary(paths)
   ),
   "nazm.docs_index": handle<typeof DocsIndexInput>(async (args, { paths }) => {
-    const { docsIndex } = await import("../docs/mod.ts");
+    const { docsIndex } = await docs();
     return docsIndex(paths.docsRoot, { document: args.document });
   }),
   "nazm.docs_section": handle<typeof DocsSectionInput>(async (args, { paths }) => {
-    const { docsSection } = await import("../docs/mod.ts");
+    const { docsSection } = await docs();
     return docsSection(paths.docsRoot, { id: args.id, state: args.state });
   }),
   "nazm.repository_map": handle<typeof RepositoryMapInput>(async (_args, { paths }) => {
-    const { repositoryMap } = await import("../repo/mod.ts");
+    const { repositoryMap } = await repo();
     return repositoryMap(paths.docsRoot);
   }),
   "nazm.task_context": handle<typeof TaskContextInput>(async (args, { paths }) => {
-    const { taskContext } = await import("../repo/mod.ts");
+    const { taskContext } = await repo();
     return taskContext(paths.docsRoot, {
       seeds: args.seeds,
       state: args.state,

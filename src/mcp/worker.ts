@@ -6,7 +6,7 @@
  * @module
  */
 import { compileRoot, parseRoot } from "../facts/mod.ts";
-import { HANDLERS } from "./handlers.ts";
+import { HANDLERS, preloadLayers } from "./handlers.ts";
 import { serveToolsInWorker } from "./worker_host.ts";
 
 // While the client is still starting: first the files read and parsed (the
@@ -14,11 +14,13 @@ import { serveToolsInWorker } from "./worker_host.ts";
 // analysis of the root with its model (what most tools read), kept in the
 // cache as any call's is. A call that comes between the two answers from
 // the parses alone where it can: nazm.semantic_context checks only the
-// modules that can name its target (facts/context.ts).
+// modules that can name its target (facts/context.ts). Last, the
+// documentation and repository layers, which no fact needs (handlers.ts).
 serveToolsInWorker(HANDLERS, [
   (context) => void parseRoot(context.paths, { cache: context.facts.cache }),
   (context) => {
     const compilation = compileRoot(context.paths, { cache: context.facts.cache });
     if (compilation.rootError === null && !compilation.needsSyntaxRecovery) void compilation.model;
   },
+  () => void preloadLayers(),
 ]);

@@ -39,8 +39,41 @@ export const ENTRIES: Readonly<Record<string, readonly string[]>> = {
   semantics: ["mod.ts", "clean.ts"],
 };
 
+/** How a module reaches another. */
+export type ImportKind = "static" | "type" | "dynamic" | "worker";
+
+/** One import of a module: its target (a relative one resolved to a path) and how. */
+export interface Import {
+  readonly target: string;
+  readonly kind: ImportKind;
+}
+
 const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|new URL\(\s*["'](\.[^"']+\.ts)["']/g;
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|new URL\(\s*["'](\.[^"']+\.ts)["']/g;
+
+/**
+ * Every import of `source`, the text of `file`: `import`/`export … from`
+ * (`type` when the whole statement is `import type`/`export type`), a
+ * side-effect `import "…"`, `import("…")` (dynamic), and
+ * `new URL("./….ts", …)` (a worker's module).
+ */
+export function importsIn(file: string, source: string): Import[] {
+  const found: Import[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const [, type, from, bare, dynamic, worker] = match;
+    const specifier = from ?? bare ?? dynamic ?? worker;
+    const kind: ImportKind = from !== undefined
+      ? (type === undefined ? "static" : "type")
+      : bare !== undefined
+      ? "static"
+      : dynamic !== undefined
+      ? "dynamic"
+      : "worker";
+    const target = specifier.startsWith(".") ? resolve(dirname(file), specifier) : specifier;
+    found.push({ target, kind });
+  }
+  return found;
+}
 
 /** Every problem of the tree under `root`, one line each; empty when the rule holds. */
 export function layerProblems(root: string): string[] {
@@ -105,14 +138,11 @@ function isDirectory(path: string): boolean {
   }
 }
 
+/** The project files `file` imports, in any way (a layer rule holds for every kind). */
 function importsOf(file: string): string[] {
-  const text = Deno.readTextFileSync(file);
-  const found: string[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2] ?? match[3];
-    if (specifier.startsWith(".")) found.push(resolve(dirname(file), specifier));
-  }
-  return found;
+  return importsIn(file, Deno.readTextFileSync(file))
+    .map((i) => i.target)
+    .filter((target) => target.startsWith("/"));
 }
 
 /**

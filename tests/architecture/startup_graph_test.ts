@@ -15,22 +15,14 @@
  */
 import { assertEquals } from "../support/assert.ts";
 import { dirname, join, relative, resolve } from "node:path";
+import { importsIn } from "./layers.ts";
 import { fileURLToPath } from "node:url";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-const STATIC_IMPORT =
-  /(?:^|\n)[ \t]*(?:(import|export)[ \t]+(type[ \t]+)?[^;]*?from[ \t]*["']([^"']+)["']|import[ \t]*["']([^"']+)["'])/g;
-
 /** The static imports of one module's source: relative paths resolved, others as written. */
-export function staticImports(file: string, source: string): string[] {
-  const found: string[] = [];
-  for (const match of source.matchAll(STATIC_IMPORT)) {
-    if (match[2] !== undefined) continue; // import type / export type
-    const specifier = match[3] ?? match[4];
-    found.push(specifier.startsWith(".") ? resolve(dirname(file), specifier) : specifier);
-  }
-  return found;
+function staticImports(file: string, source: string): string[] {
+  return importsIn(file, source).filter((i) => i.kind === "static").map((i) => i.target);
 }
 
 /** Every module `entry` loads statically, each with the chain of imports that reaches it. */

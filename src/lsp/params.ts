@@ -5,7 +5,13 @@
  *
  * @module
  */
-import { ErrorCodes, type Position, type Range, ResponseError } from "vscode-languageserver/node";
+import {
+  ErrorCodes,
+  type Position,
+  type Range,
+  ResponseError,
+  type TextDocumentContentChangeEvent,
+} from "vscode-languageserver/node";
 
 export function invalidParams(message: string): ResponseError {
   return new ResponseError(ErrorCodes.InvalidParams, `invalid params: ${message}`);
@@ -33,12 +39,30 @@ export function position(params: unknown, name = "position"): Position | Respons
   return isPosition(value) ? value : invalidParams(`\`${name}\` is not a position`);
 }
 
+function isRange(value: unknown): value is Range {
+  return isPosition(field(value, "start")) && isPosition(field(value, "end"));
+}
+
 /** A range field. */
 export function range(params: unknown, name = "range"): Range | ResponseError {
   const value = field(params, name);
-  return isPosition(field(value, "start")) && isPosition(field(value, "end"))
-    ? value as Range
-    : invalidParams(`\`${name}\` is not a range`);
+  return isRange(value) ? value : invalidParams(`\`${name}\` is not a range`);
+}
+
+/**
+ * The changes of a didChange, when they are an array of changes each with a
+ * string `text` and, for an incremental change, a range; null otherwise (a
+ * notification has no answer: the caller warns and ignores it whole, since
+ * applying some of its changes would leave the buffer unlike the editor's).
+ */
+export function contentChanges(params: unknown): TextDocumentContentChangeEvent[] | null {
+  const changes = field(params, "contentChanges");
+  if (!Array.isArray(changes)) return null;
+  const wellFormed = changes.every((change) =>
+    typeof field(change, "text") === "string" &&
+    (field(change, "range") === undefined || isRange(field(change, "range")))
+  );
+  return wellFormed ? changes : null;
 }
 
 /** A string field. */

@@ -58,7 +58,14 @@ import {
   workspaceSymbols,
 } from "./features.ts";
 import { Frames } from "./frames.ts";
-import { documentUri, includeDeclaration, position, range, string } from "./params.ts";
+import {
+  contentChanges,
+  documentUri,
+  includeDeclaration,
+  position,
+  range,
+  string,
+} from "./params.ts";
 import { OutOfRange } from "./text.ts";
 import { type Analysis, type Located, textMapOf, Workspace } from "./workspace.ts";
 
@@ -73,13 +80,26 @@ import { type Analysis, type Located, textMapOf, Workspace } from "./workspace.t
 export const DEBOUNCE_MS = 5;
 
 /**
- * The client's process id asks the library to poll that process, which
- * needs permission to signal processes (`--allow-run`); a client that goes
- * away closes stdin, which ends the server anyway. So the id is dropped.
+ * Two repairs to what clients send, before the library sees it:
+ *
+ * - The client's process id asks the library to poll that process, which
+ *   needs permission to signal processes (`--allow-run`); a client that
+ *   goes away closes stdin, which ends the server anyway. So the id is
+ *   dropped.
+ * - JSON-RPC allows no `null` params. The library reads a field of a
+ *   request's params before our handler runs, so a `null` failed there as
+ *   an internal error (-32603, "Cannot read properties of null"); as `{}`
+ *   it reaches our checks, and the client learns which field is missing
+ *   (InvalidParams).
  */
 class Reader extends StreamMessageReader {
   override listen(callback: DataCallback): Disposable {
     return super.listen((message) => {
+      if (
+        (Message.isRequest(message) || Message.isNotification(message)) && message.params === null
+      ) {
+        message.params = {};
+      }
       if (Message.isRequest(message) && message.method === "initialize") {
         const params = message.params as { processId?: number | null } | undefined;
         if (params !== undefined && params !== null) params.processId = null;
@@ -201,16 +221,30 @@ class Server {
       this.workspace.open(d.uri, d.languageId, d.version, d.text);
       this.#schedule();
     });
-    c.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
+    c.onDidChangeTextDocument((p) => {
       if (this.#shutDown) return;
-      if (!this.workspace.change(textDocument.uri, textDocument.version ?? 0, contentChanges)) {
-        c.console.warn(`didChange for ${textDocument.uri}, which is not open: ignored`);
+      const uri = documentUri(p);
+      const changes = contentChanges(p);
+      if (uri instanceof ResponseError || changes === null) {
+        c.console.warn(
+          "didChange without a string `textDocument.uri` and an array of changes, each a string `text` with at most a range: ignored",
+        );
+        return;
+      }
+      const version = p.textDocument.version;
+      if (!this.workspace.change(uri, typeof version === "number" ? version : 0, changes)) {
+        c.console.warn(`didChange for ${uri}, which is not open: ignored`);
         return;
       }
       this.#schedule();
     });
-    c.onDidCloseTextDocument(({ textDocument }) => {
-      if (this.#shutDown || !this.workspace.close(textDocument.uri)) return;
+    c.onDidCloseTextDocument((p) => {
+      const uri = documentUri(p);
+      if (uri instanceof ResponseError) {
+        c.console.warn("didClose without a string `textDocument.uri`: ignored");
+        return;
+      }
+      if (this.#shutDown || !this.workspace.close(uri)) return;
       this.#schedule();
     });
     c.onDidSaveTextDocument(() => {
@@ -295,6 +329,8 @@ class Server {
     });
     c.onCodeActionResolve((action): CodeAction | ResponseError => {
       if (this.#shutDown) return shutDownError();
+      const title = string(action, "title");
+      if (title instanceof ResponseError) return title;
       const data = action.data as FixData | undefined;
       if (data === undefined || action.edit !== undefined) return action;
       const analysis = this.workspace.analysis();

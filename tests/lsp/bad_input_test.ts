@@ -144,6 +144,63 @@ Deno.test("lsp bad input: didChange for a document never opened is ignored", asy
   }
 });
 
+Deno.test("lsp bad input: null params get InvalidParams naming a field, and malformed notifications are ignored with a warning", async () => {
+  const { session, uri } = await started();
+  try {
+    // Each request once with `null` params, which JSON-RPC does not allow: the
+    // library used to read a field of them first and fail as an internal error.
+    const requests: Record<string, string> = {
+      "textDocument/hover": "`textDocument.uri` is not a string",
+      "textDocument/definition": "`textDocument.uri` is not a string",
+      "textDocument/references": "`context.includeDeclaration` is not a boolean",
+      "textDocument/documentHighlight": "`textDocument.uri` is not a string",
+      "textDocument/prepareRename": "`textDocument.uri` is not a string",
+      "textDocument/rename": "`newName` is not a string",
+      "textDocument/completion": "`textDocument.uri` is not a string",
+      "textDocument/signatureHelp": "`textDocument.uri` is not a string",
+      "textDocument/documentSymbol": "`textDocument.uri` is not a string",
+      "workspace/symbol": "`query` is not a string",
+      "textDocument/formatting": "`textDocument.uri` is not a string",
+      "textDocument/codeAction": "`range` is not a range",
+      "codeAction/resolve": "`title` is not a string",
+      "textDocument/semanticTokens/full": "`textDocument.uri` is not a string",
+      "textDocument/inlayHint": "`range` is not a range",
+    };
+    for (const [method, why] of Object.entries(requests)) {
+      const response = await session.raw(method, null);
+      assertEquals(response.error?.code, -32602, `${method}: ${JSON.stringify(response)}`);
+      assertEquals(response.error?.message, `invalid params: ${why}`, method);
+    }
+    const resolveEmpty = await session.raw("codeAction/resolve", {});
+    assertEquals(resolveEmpty.error?.code, -32602, JSON.stringify(resolveEmpty));
+
+    const before = session.logged.length;
+    const notifications: [string, unknown][] = [
+      ["textDocument/didOpen", null],
+      ["textDocument/didChange", null],
+      ["textDocument/didChange", { textDocument: { uri, version: 9 }, contentChanges: "text" }],
+      // One good change and one without text: none is applied.
+      ["textDocument/didChange", {
+        textDocument: { uri, version: 9 },
+        contentChanges: [{ text: "garbage" }, { range: null, text: 5 }],
+      }],
+      ["textDocument/didClose", {}],
+    ];
+    for (const [method, params] of notifications) session.rawNotification(method, params);
+    await serving(session, uri);
+    const warnings = session.logged.slice(before).map((m) => m.message);
+    assertEquals(warnings, [
+      "didOpen without a string `uri` and `text`: ignored",
+      ...Array(3).fill(
+        "didChange without a string `textDocument.uri` and an array of changes, each a string `text` with at most a range: ignored",
+      ),
+      "didClose without a string `textDocument.uri`: ignored",
+    ]);
+  } finally {
+    await session.close();
+  }
+});
+
 Deno.test("lsp bad input: out-of-range positions and unknown documents get clear errors", async () => {
   const { dir, session, uri } = await started();
   try {

@@ -9,9 +9,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import {
   createMessageConnection,
+  type DataCallback,
+  type Disposable,
+  type LogMessageParams,
+  type Message,
   type MessageConnection,
   type PublishDiagnosticsParams,
   type RegistrationParams,
+  type ResponseMessage,
   type ShowMessageParams,
   StreamMessageReader,
   StreamMessageWriter,
@@ -38,6 +43,15 @@ export interface LspSession {
   readonly shown: ShowMessageParams[];
   /** Every client/registerCapability, in order. */
   readonly registered: RegistrationParams[];
+  /** Every window/logMessage, in order. */
+  readonly logged: LogMessageParams[];
+  /**
+   * Sends a request exactly as given (params included: vscode-jsonrpc's
+   * client would wrap a `null` in an array) and resolves with its response.
+   */
+  raw(method: string, params: unknown): Promise<ResponseMessage>;
+  /** Sends a notification exactly as given. */
+  rawNotification(method: string, params: unknown): void;
   /** Resolves with the first diagnostics for `uri` (after `since` published) that satisfy `test`. */
   diagnostics(
     uri: string,
@@ -49,6 +63,21 @@ export interface LspSession {
   stderr(): string;
   /** Shutdown and exit, if still running. */
   close(): Promise<void>;
+}
+
+/** A reader that hands the responses to {@link LspSession.raw}'s requests to their waiters. */
+class TappedReader extends StreamMessageReader {
+  readonly waiting = new Map<string, (response: ResponseMessage) => void>();
+
+  override listen(callback: DataCallback): Disposable {
+    return super.listen((message: Message) => {
+      const id = (message as { id?: unknown }).id;
+      const waiter = typeof id === "string" ? this.waiting.get(id) : undefined;
+      if (waiter === undefined) return callback(message);
+      this.waiting.delete(id as string);
+      waiter(message as ResponseMessage);
+    });
+  }
 }
 
 /** Starts `nazm lsp`, initializes it on `folder`, and sends `initialized`. */
@@ -68,10 +97,14 @@ export async function startLsp(
   let errText = "";
   child.stderr!.on("data", (chunk) => errText += String(chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const connection = createMessageConnection(
-    new StreamMessageReader(child.stdout!),
-    new StreamMessageWriter(child.stdin!),
-  );
+  const reader = new TappedReader(child.stdout!);
+  const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin!));
+  const frame = (message: Record<string, unknown>) => {
+    const body = new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0", ...message }));
+    child.stdin!.write(`Content-Length: ${body.length}\r\n\r\n`);
+    child.stdin!.write(body);
+  };
+  let rawId = 0;
   const published: PublishDiagnosticsParams[] = [];
   const waiters: (() => void)[] = [];
   connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
@@ -82,7 +115,10 @@ export async function startLsp(
   connection.onNotification("window/showMessage", (p: ShowMessageParams) => {
     shown.push(p);
   });
-  connection.onNotification("window/logMessage", () => {});
+  const logged: LogMessageParams[] = [];
+  connection.onNotification("window/logMessage", (p: LogMessageParams) => {
+    logged.push(p);
+  });
   const registered: RegistrationParams[] = [];
   connection.onRequest("client/registerCapability", (p: RegistrationParams) => {
     registered.push(p);
@@ -106,6 +142,16 @@ export async function startLsp(
     published,
     shown,
     registered,
+    logged,
+    raw(method, params) {
+      const id = `raw-${++rawId}`;
+      const answered = new Promise<ResponseMessage>((resolve) => reader.waiting.set(id, resolve));
+      frame({ id, method, params });
+      return answered;
+    },
+    rawNotification(method, params) {
+      frame({ method, params });
+    },
     diagnostics(uri, test = () => true, since = 0) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

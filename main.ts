@@ -9,10 +9,11 @@
 import { VERSION } from "./src/base/launch.ts";
 import {
   createLogger,
+  generatedValidators,
   logLevelFromEnv,
   parseArgs,
   resolvePaths,
-  startAnalysis,
+  startConfinedAnalysis,
   USAGE,
 } from "./src/mcp/launch.ts";
 
@@ -53,9 +54,15 @@ async function main(argv: readonly string[]): Promise<void> {
     `root ${paths.root}; source root ${paths.sourceRoot}; docs ${paths.docsRoot}`,
   );
   // The analysis starts before the rest of the server loads (launch.ts).
-  const bridge = startAnalysis(paths, log);
+  // It shares this process's permissions, so it is told the roots only
+  // once they allow no read at all: every read is the sandbox's, under its
+  // own narrow permission (src/mcp/sandbox.ts).
+  const analysis = startConfinedAnalysis(paths, log);
+  const bridge = analysis.bridge;
+  // The validators load meanwhile too: the analysis waits until they have.
+  const validators = generatedValidators(command.toolNames);
   const { startServer, TOOLS } = await import("./src/mcp/mod.ts");
-  startServer({
+  const server = startServer({
     name: "nazm-mcp",
     version: VERSION,
     tools: TOOLS,
@@ -63,11 +70,13 @@ async function main(argv: readonly string[]): Promise<void> {
     paths,
     bridge,
     publication: { content: command.content, names: command.toolNames },
+    validators,
     log,
     input: Deno.stdin.readable,
     output: Deno.stdout,
     onExit: () => Deno.exit(0),
   });
+  await analysis.confine(server.loaded);
 }
 
 if (import.meta.main) await main(Deno.args);

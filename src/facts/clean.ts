@@ -12,11 +12,16 @@
  * @module
  */
 import { cleanRootFiles, type CleanVerdict } from "../semantics/clean.ts";
+import type { KnownFiles } from "../base/mod.ts";
 import type { RootConfig } from "./source.ts";
 
 export type { CleanVerdict };
 
 /** The verdicts on the root's files, one file a step (see semantics/clean.ts `cleanFiles`). */
-export function checkRootSyntax(config: RootConfig): Generator<CleanVerdict | null> {
-  return cleanRootFiles(config.root, config.sourceRoot);
+export function checkRootSyntax(
+  config: RootConfig,
+  reached?: string[],
+  known?: KnownFiles,
+): Generator<CleanVerdict | null> {
+  return cleanRootFiles(config.root, config.sourceRoot, reached, known);
 }

@@ -1,24 +1,30 @@
 /**
  * The main thread's side of the analysis: starts the sandbox (sandbox.ts)
- * with the narrow permissions and the analysis inside it with a capped heap,
- * forwards calls, matches replies, and survives an analysis that dies or
- * runs out of memory (its calls fail as internal errors; the next call
- * starts a new one).
+ * with the narrow permissions, and the first analysis, a node worker with a
+ * capped heap that reads through the sandbox (reads.ts); forwards calls,
+ * matches replies, and survives an analysis that dies or runs out of memory
+ * (its calls fail as internal errors; the next call has the sandbox start a
+ * new one).
  *
  * @module
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker as NodeWorker } from "node:worker_threads";
 import { isWithin } from "../base/launch.ts";
 import type { Logger } from "./log.ts";
-import type {
-  CallMessage,
-  CallReply,
-  InitMessage,
-  ReplyMessage,
-  SandboxSetup,
-  WorkerMessage,
+import {
+  type AnalysisMessage,
+  type CallMessage,
+  type CallReply,
+  type InitMessage,
+  type ReplyMessage,
+  type SandboxMessage,
+  type SandboxRequest,
+  type SandboxSetup,
+  YOUNG_GENERATION_MB,
 } from "./protocol.ts";
+import { readChannel } from "./read_channel.ts";
 import type { ServerPaths } from "./types.ts";
 
 /** The analysis module every server runs. */
@@ -116,6 +122,13 @@ export interface BridgeOptions {
   callTimeoutMs?: number;
   /** Defaults to {@link ANALYSIS_HEAP_MB}. */
   heapMb?: number;
+  /**
+   * Resolves when the first analysis may be told the roots: main.ts
+   * resolves it once it has revoked the process's read permission, which
+   * that analysis shares. Default: at once (tests, which must not revoke
+   * their own process's permission).
+   */
+  gate?: Promise<void>;
 }
 
 interface Held {
@@ -131,6 +144,17 @@ interface Pending {
   started: boolean;
 }
 
+/**
+ * One analysis worker, as the bridge talks to it: the first, started here,
+ * or a later one, which the sandbox started and relays.
+ */
+interface Analysis {
+  post(message: InitMessage | CallMessage, transfer: Transferable[]): void;
+  terminate(): void;
+  /** Whether it shares the process's permissions (then it waits for the gate). */
+  readonly direct: boolean;
+}
+
 /** A bridge whose worker is started and analysing the root already (see {@link AnalysisBridge.warm}). */
 export function startAnalysis(
   paths: ServerPaths,
@@ -142,6 +166,44 @@ export function startAnalysis(
   return bridge;
 }
 
+/** A bridge started by {@link startConfinedAnalysis}, and the step that confines its analysis. */
+export interface ConfinedAnalysis {
+  readonly bridge: AnalysisBridge;
+  /**
+   * Once the analysis and `loaded` (the rest of this thread's code) have
+   * loaded, revokes the process's read permission, and only then lets the
+   * analysis be told the roots. From then on nothing in the process reads
+   * but the sandbox, under its own permission.
+   */
+  confine(loaded: Promise<unknown>): Promise<void>;
+}
+
+/**
+ * What main.ts runs: {@link startAnalysis} with the first analysis held
+ * until the process can no longer read (the analysis shares its
+ * permissions: sandbox.ts).
+ */
+export function startConfinedAnalysis(
+  paths: ServerPaths,
+  log: Logger,
+  options: Omit<BridgeOptions, "gate"> = {},
+): ConfinedAnalysis {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => open = resolve);
+  const bridge = startAnalysis(paths, log, { ...options, gate });
+  return {
+    bridge,
+    async confine(loaded) {
+      // A module loads under the read permission: both threads load all
+      // their code first. One that failed to load fails its own way (a call
+      // gets an internal error); the others must not wait for ever.
+      await Promise.allSettled([bridge.loaded, loaded]);
+      await Deno.permissions.revoke({ name: "read" });
+      open();
+    },
+  };
+}
+
 /** Forwards tool calls to the analysis worker. */
 export class AnalysisBridge {
   #paths: ServerPaths;
@@ -149,9 +211,19 @@ export class AnalysisBridge {
   #module: URL;
   #heapMb: number;
   #timeoutMs: number;
-  #worker: Worker | undefined;
-  /** Messages for the current worker (with what they transfer), held until it says it is ready. */
+  #gate: Promise<void>;
+  #sandbox: Worker | undefined;
+  /** Why the sandbox stopped: no analysis can run any more. */
+  #sandboxFailed: string | undefined;
+  #analysis: Analysis | undefined;
+  /** Generations of the analyses the sandbox starts (see sandbox.ts). */
+  #generation = 0;
+  #relayed = new Map<number, Analysis>();
+  /** Messages for the current analysis (with what they transfer), held until it says it is ready. */
   #held: Held[] | undefined;
+  /** Resolves the bridge's request for the sandbox's syntax verdicts. */
+  #verdicts: ((message: Extract<SandboxMessage, { kind: "verdicts" }>) => void) | undefined;
+  #loaded: { promise: Promise<void>; resolve: () => void };
   #next = 1;
   #pending = new Map<number, Pending>();
   #closed = false;
@@ -162,6 +234,18 @@ export class AnalysisBridge {
     this.#module = options.module ?? WORKER_MODULE;
     this.#heapMb = options.heapMb ?? ANALYSIS_HEAP_MB;
     this.#timeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
+    this.#gate = options.gate ?? Promise.resolve();
+    let resolve!: () => void;
+    this.#loaded = { promise: new Promise((r) => resolve = r), resolve };
+  }
+
+  /**
+   * Resolves once the first analysis has loaded all its code (or failed to):
+   * from then on no worker of the process started by this thread loads a
+   * module, and main.ts may revoke the process's read permission.
+   */
+  get loaded(): Promise<void> {
+    return this.#loaded.promise;
   }
 
   /**
@@ -209,11 +293,15 @@ export class AnalysisBridge {
   /** Posts a pending call to the current worker (starting one if needed), with its deadline. */
   #send(id: number): void {
     const pending = this.#pending.get(id)!;
-    const worker = this.#ensure();
+    if (this.#sandboxFailed !== undefined) {
+      this.#take(id)?.({ kind: "internal_error", message: this.#sandboxFailed });
+      return;
+    }
+    const analysis = this.#ensure();
     clearTimeout(pending.timer);
-    pending.timer = setTimeout(() => this.#stuck(worker, id), this.#timeoutMs);
+    pending.timer = setTimeout(() => this.#stuck(analysis, id), this.#timeoutMs);
     try {
-      this.#post(worker, pending.held);
+      this.#post(analysis, pending.held);
     } catch (error) {
       this.#take(id)?.({
         kind: "internal_error",
@@ -227,98 +315,212 @@ export class AnalysisBridge {
     return this.#pending.size;
   }
 
-  /** Terminates the worker; calls still waiting fail as internal errors. */
+  /** Terminates the workers; calls still waiting fail as internal errors. */
   terminate(): void {
     this.#closed = true;
-    this.#worker?.terminate();
-    this.#worker = undefined;
+    this.#analysis?.terminate();
+    this.#analysis = undefined;
+    this.#sandbox?.terminate();
+    this.#sandbox = undefined;
+    this.#loaded.resolve();
     this.#failAll("the server is shutting down");
   }
 
-  #post(worker: Worker, held: Held): void {
-    if (worker === this.#worker && this.#held !== undefined) {
+  #post(analysis: Analysis, held: Held): void {
+    if (analysis === this.#analysis && this.#held !== undefined) {
       this.#held.push(held);
-    } else worker.postMessage(held.message, held.transfer);
+    } else analysis.post(held.message, held.transfer);
   }
 
-  #ensure(prepare = false): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(
+  /** The sandbox, started with the first analysis and kept for the server's life. */
+  #startSandbox(check: boolean): Worker {
+    const sandbox = new Worker(
       SANDBOX_MODULE,
       analysisWorkerOptions(this.#paths, {
         module: this.#module.href,
         heapMb: this.#heapMb,
-        check: prepare ? { root: this.#paths.root, sourceRoot: this.#paths.sourceRoot } : null,
+        check: check ? { root: this.#paths.root, sourceRoot: this.#paths.sourceRoot } : null,
       }),
     );
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+    sandbox.onmessage = (event: MessageEvent<SandboxMessage>) => {
       const data = event.data;
-      if (data.kind === "failed") {
-        const why = data.outOfMemory
-          ? `the analysis ran out of memory (its limit is ${this.#heapMb} MiB)`
-          : `the analysis worker failed: ${data.message}`;
-        this.#log.error(`${why}; it will be restarted`);
-        this.#discard(worker, why);
-        return;
-      }
-      if (data.kind === "note") {
-        this.#log.warn(data.message);
-        return;
-      }
-      if (data.kind === "started") {
-        const pending = this.#pending.get(data.id);
-        if (pending !== undefined) pending.started = true;
-        return;
-      }
-      if (data.kind === "ready") {
-        if (worker === this.#worker && this.#held !== undefined) {
-          const [init, ...calls] = this.#held;
-          this.#held = undefined;
-          // The worker's first step waits for the calls sent with its init
-          // message: they may reach it a turn or two after the init.
-          worker.postMessage({ ...init.message, calls: calls.length }, init.transfer);
-          for (const { message, transfer } of calls) worker.postMessage(message, transfer);
-          // A call's time counts from here, not from the worker's start.
-          for (const [id, pending] of this.#pending) {
-            clearTimeout(pending.timer);
-            pending.timer = setTimeout(() => this.#stuck(worker, id), this.#timeoutMs);
-          }
+      switch (data.kind) {
+        case "relayed": {
+          const analysis = this.#relayed.get(data.generation);
+          if (analysis !== undefined) this.#received(analysis, data.message);
+          return;
         }
-        return;
+        case "failed": {
+          const analysis = this.#relayed.get(data.generation);
+          if (analysis !== undefined) this.#failed(analysis, data.outOfMemory, data.message);
+          return;
+        }
+        case "verdicts":
+          this.#verdicts?.(data);
+          this.#verdicts = undefined;
+          return;
+        case "note":
+          this.#log.warn(data.message);
+          return;
       }
-      this.#reply(data);
     };
-    worker.onerror = (event: ErrorEvent) => {
+    sandbox.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.#log.error(
-        `the analysis worker failed: ${event.message}; it will be restarted`,
-      );
-      this.#discard(worker, `the analysis worker failed: ${event.message}`);
+      // The sandbox reads for every analysis and starts the later ones: none
+      // can run without it, and this thread can start no other (main.ts
+      // revoked its read permission).
+      const why = `the analysis sandbox failed: ${event.message}; restart the server`;
+      this.#log.error(why);
+      this.#sandboxFailed = why;
+      this.#verdicts?.({ kind: "verdicts", clean: [], reached: [] });
+      const analysis = this.#analysis;
+      if (analysis !== undefined) this.#discard(analysis, why);
+      this.#failAll(why);
     };
-    worker.onmessageerror = () => {
-      this.#log.error("a reply from the analysis worker could not be read");
+    sandbox.onmessageerror = () => {
+      this.#log.error("a message from the analysis sandbox could not be read");
     };
-    this.#worker = worker;
+    return sandbox;
+  }
+
+  #ensure(prepare = false): Analysis {
+    if (this.#analysis) return this.#analysis;
+    const first = this.#sandbox === undefined;
+    const sandbox = this.#sandbox ??= this.#startSandbox(prepare);
+    const analysis = first ? this.#startFirst(sandbox) : this.#startRelayed(sandbox);
+    this.#analysis = analysis;
     this.#held = [{ message: { kind: "init", paths: this.#paths, prepare }, transfer: [] }];
-    return worker;
+    return analysis;
   }
 
   /**
-   * Stops a worker that failed or hung. The calls it had begun fail with
+   * The first analysis: a node worker of this thread (one started by the
+   * sandbox would begin some 500 ms late: sandbox.ts), reading through the
+   * sandbox, started before the sandbox has loaded.
+   */
+  #startFirst(sandbox: Worker): Analysis {
+    const reads = readChannel();
+    const serve: SandboxRequest = { kind: "serve", reads: reads.server };
+    sandbox.postMessage(serve, [reads.server.port as unknown as Transferable]);
+    const worker = new NodeWorker(this.#module, {
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.#heapMb,
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+      },
+      workerData: { reads: reads.client },
+      transferList: [reads.client.port],
+    });
+    let stopped = false;
+    const analysis: Analysis = {
+      direct: true,
+      post: (message, transfer) => worker.postMessage(message, transfer as ArrayBuffer[]),
+      terminate: () => {
+        stopped = true;
+        void worker.terminate();
+      },
+    };
+    worker.on("message", (message: AnalysisMessage) => this.#received(analysis, message));
+    worker.on("error", (error: Error & { code?: string }) => {
+      if (!stopped) {
+        this.#failed(analysis, error.code === "ERR_WORKER_OUT_OF_MEMORY", error.message);
+      }
+    });
+    worker.on("exit", (code: number) => {
+      if (!stopped) this.#failed(analysis, false, `the analysis stopped (exit ${code})`);
+    });
+    return analysis;
+  }
+
+  /** A later analysis, which the sandbox starts and relays. */
+  #startRelayed(sandbox: Worker): Analysis {
+    const generation = ++this.#generation;
+    const send = (request: SandboxRequest, transfer: Transferable[] = []) =>
+      sandbox.postMessage(request, transfer);
+    const analysis: Analysis = {
+      direct: false,
+      post: (message, transfer) => send({ kind: "relay", generation, message }, transfer),
+      terminate: () => {
+        this.#relayed.delete(generation);
+        send({ kind: "stop", generation });
+      },
+    };
+    this.#relayed.set(generation, analysis);
+    send({ kind: "spawn", generation });
+    return analysis;
+  }
+
+  #failed(analysis: Analysis, outOfMemory: boolean, message: string): void {
+    const why = outOfMemory
+      ? `the analysis ran out of memory (its limit is ${this.#heapMb} MiB)`
+      : `the analysis worker failed: ${message}`;
+    if (analysis === this.#analysis) this.#log.error(`${why}; it will be restarted`);
+    this.#discard(analysis, why);
+  }
+
+  #received(analysis: Analysis, data: AnalysisMessage): void {
+    if (data.kind === "started") {
+      const pending = this.#pending.get(data.id);
+      if (pending !== undefined) pending.started = true;
+      return;
+    }
+    if (data.kind === "ready") {
+      if (analysis.direct) this.#loaded.resolve();
+      if (analysis === this.#analysis && this.#held !== undefined) void this.#release(analysis);
+      return;
+    }
+    this.#reply(data);
+  }
+
+  /**
+   * Sends the held messages to an analysis that said it is ready: the init
+   * message first, with the sandbox's verdicts when it prepares. The first
+   * analysis waits for the gate: until main.ts has revoked the process's
+   * read permission, it is told nothing it could read.
+   */
+  async #release(analysis: Analysis): Promise<void> {
+    const init = this.#held![0].message as InitMessage;
+    if (analysis.direct) await this.#gate;
+    let clean: InitMessage["clean"] = undefined;
+    let reached: InitMessage["reached"] = undefined;
+    if (init.prepare && this.#sandbox !== undefined && this.#sandboxFailed === undefined) {
+      const sandbox = this.#sandbox;
+      [clean, reached] = await new Promise((resolve) => {
+        this.#verdicts = (message) => resolve([message.clean, message.reached]);
+        const request: SandboxRequest = { kind: "verdicts" };
+        sandbox.postMessage(request);
+      });
+    }
+    if (analysis !== this.#analysis || this.#held === undefined) return;
+    const [, ...calls] = this.#held;
+    this.#held = undefined;
+    // The worker's first step waits for the calls sent with its init
+    // message: they may reach it a turn or two after the init.
+    analysis.post({ ...init, clean, reached, calls: calls.length }, []);
+    for (const { message, transfer } of calls) analysis.post(message, transfer);
+    // A call's time counts from here, not from the worker's start.
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer);
+      pending.timer = setTimeout(() => this.#stuck(analysis, id), this.#timeoutMs);
+    }
+  }
+
+  /**
+   * Stops an analysis that failed or hung. The calls it had begun fail with
    * `why`, and so does `culprit` (a call over its deadline, begun or not);
-   * those still waiting their turn go to a fresh worker, so a call that
+   * those still waiting their turn go to a fresh analysis, so a call that
    * could not finish delays the others by no more than its own work (one
-   * whose bytes had already moved to the old worker fails too). A worker
+   * whose bytes had already moved to the old worker fails too). An analysis
    * that failed before it was ready (it could not load) takes every call
    * with it: a fresh one would most likely fail the same way, and trying
-   * again at once would loop for ever; the next call tries a fresh worker.
+   * again at once would loop for ever; the next call tries a fresh one.
    */
-  #discard(worker: Worker, why: string, culprit?: number): void {
-    if (this.#worker !== worker) return;
+  #discard(analysis: Analysis, why: string, culprit?: number): void {
+    if (this.#analysis !== analysis) return;
     const neverReady = this.#held !== undefined;
-    this.#worker = undefined;
+    this.#analysis = undefined;
     this.#held = undefined;
-    worker.terminate();
+    analysis.terminate();
+    if (analysis.direct) this.#loaded.resolve();
     const retry: number[] = [];
     for (const [id, pending] of this.#pending) {
       if (
@@ -333,14 +535,14 @@ export class AnalysisBridge {
     for (const id of retry) this.#send(id);
   }
 
-  #stuck(worker: Worker, id: number): void {
-    if (this.#worker !== worker) return;
+  #stuck(analysis: Analysis, id: number): void {
+    if (this.#analysis !== analysis) return;
     const tool = (this.#pending.get(id)?.held.message as CallMessage | undefined)?.tool;
     const seconds = this.#timeoutMs / 1000;
     this.#log.error(
       `${tool} ran over ${seconds} s; the analysis worker is restarted`,
     );
-    this.#discard(worker, `the analysis did not finish within ${seconds} s`, id);
+    this.#discard(analysis, `the analysis did not finish within ${seconds} s`, id);
   }
 
   #take(id: number): ((reply: CallReply) => void) | undefined {

@@ -10,7 +10,8 @@
  * reaches the contracts with `import type` alone, and the facts through
  * facts/mod.ts, which loads no zod. The documentation and repository tools
  * read a manifest that zod validates (docs/manifest.ts), so their layers
- * load at their first call, never on the way to a fact.
+ * load apart, while the worker starts ({@link preloadLayers}), not before
+ * the modules every fact needs.
  *
  * @module
  */
@@ -43,17 +44,18 @@ import type { ToolContext, ToolHandler, ToolOutcome } from "./types.ts";
 
 let docsLayer: Promise<typeof import("../docs/mod.ts")> | undefined;
 let repoLayer: Promise<typeof import("../repo/mod.ts")> | undefined;
-/** The documentation layer, loaded once: at its tools' first call, or by {@link preloadLayers}. */
+/** The documentation layer, loaded once, by {@link preloadLayers} or its tools' first call. */
 const docs = () => docsLayer ??= import("../docs/mod.ts");
 /** The repository layer, loaded once, likewise. */
 const repo = () => repoLayer ??= import("../repo/mod.ts");
 
 /**
  * Loads the documentation and repository layers ahead of their tools' first
- * call: worker.ts does it once the first analysis is done, when the worker
- * would be idle, so that the load is on no call's way. A layer that cannot
- * load rejects here (the worker fails loudly: a broken build) and at each of
- * its tools' calls.
+ * call: worker.ts does it at its start, and says it is ready once they are
+ * loaded, since a worker may load no module once the process's read
+ * permission is revoked (worker_host.ts). A layer that cannot load rejects
+ * here (the worker fails loudly: a broken build) and at each of its tools'
+ * calls.
  */
 export function preloadLayers(): Promise<unknown> {
   return Promise.all([docs(), repo()]);

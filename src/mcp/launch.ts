@@ -10,5 +10,6 @@
  * @module
  */
 export { parseArgs, resolvePaths, USAGE } from "./args.ts";
-export { startAnalysis } from "./bridge.ts";
+export { startConfinedAnalysis } from "./bridge.ts";
 export { createLogger, logLevelFromEnv } from "./log.ts";
+export { generatedValidators } from "./schema_validators.ts";

@@ -1,63 +1,130 @@
 /**
  * The analysis sandbox: a Web Worker started by bridge.ts with only the
- * read permission it needs (`analysisWorkerOptions`), holding the analysis
- * itself in a `node:worker_threads` worker whose heap is capped.
+ * read permission it needs (`analysisWorkerOptions`), for the server's
+ * whole life. It makes every read of the analysis, and starts the analyses
+ * the main thread no longer can.
  *
- * Why two workers. Only a Web Worker can be given narrower permissions than
- * the process; only a `node:worker_threads` worker can be given a heap limit
- * (`resourceLimits`), and a Web Worker or the process that runs out of heap
- * takes the whole process down (measured on Deno 2.9.6: "Fatal JavaScript
- * out of memory", exit 133). A node worker started here inherits this
- * worker's permissions, and past its limit it alone stops: the error
- * `ERR_WORKER_OUT_OF_MEMORY` is reported here and passed on, and bridge.ts
- * starts a fresh sandbox for the next call.
+ * The first analysis is a `node:worker_threads` worker started by the main
+ * thread: a worker started by a worker begins some 500 ms late (measured on
+ * Deno 2.9.6; 2.9.0 took 36 ms), and that wait was most of a cold start.
+ * Only a node worker can be given a heap limit (`resourceLimits`; a Web
+ * Worker or the process that runs out of heap takes the whole process
+ * down: "Fatal JavaScript out of memory", exit 133), and a node worker
+ * shares its parent's permissions. So main.ts revokes the process's read
+ * permission once that analysis has loaded its code, and this worker reads
+ * for it (reads.ts): the analysis itself can read nothing.
  *
- * Besides relaying every message from the bridge to the analysis and back,
- * transfers included, the first sandbox checks the root's syntax while the
- * analysis starts: a worker started by a worker begins some 500 ms late
- * (measured on Deno 2.9.6; 2.9.0 took 36 ms), and this worker would sit
- * idle meanwhile. It parses each file the root reaches, keeping no tree
- * (facts/clean.ts), and adds the files found clean to the init message; the
- * analysis then reads those it needs no bodies of from skims (their
- * declarations alone, the bodies unlexed) for its first answers. Only a
- * hint: the analysis uses a verdict only for bytes with the digest it read
- * itself, and the check ends when the init message comes, however far it
- * got. It reads through the
- * same confined read and permissions as the analysis, and holds one file's
- * parse at a time, of at most 1 MiB (this worker has no heap limit).
+ * After that the main thread can start no worker that reads its code. When
+ * an analysis fails (out of memory, stuck, crashed), the next is started
+ * here, as a node worker of this one: it shares this worker's permission,
+ * begins some 500 ms late, reads through this worker too, and its messages
+ * go both ways through here, tagged with its generation so that a late
+ * word of a stopped one is not taken for the new one's.
+ *
+ * While the first analysis loads, this worker checks the root's syntax: it
+ * parses each file the root reaches, keeping no tree (facts/clean.ts), and
+ * gives the bridge the files found clean when it asks (before the
+ * analysis' init message); the analysis then reads those it needs no
+ * bodies of from skims (their declarations alone, the bodies unlexed) for
+ * its first answers. Only a hint: the analysis uses a verdict only for
+ * bytes with the digest it read itself. The check holds one file's parse at
+ * a time, of at most 1 MiB (this worker has no heap limit).
+ *
+ * Nothing this module loads before its message handler is set may await at
+ * its top level (base/mod.ts does, for hash-wasm): a worker dispatches the
+ * messages that come meanwhile to no handler, and they are lost (seen:
+ * the bridge's first message, the read channel, was).
  *
  * @module
  */
 /// <reference lib="deno.worker" />
-import { MessageChannel, Worker as NodeWorker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, Worker as NodeWorker } from "node:worker_threads";
 import type { CleanVerdict } from "../facts/clean.ts";
-import type { FailedMessage, InitMessage, NoteMessage, SandboxSetup } from "./protocol.ts";
+import {
+  type AnalysisMessage,
+  type CallMessage,
+  type FailedMessage,
+  type InitMessage,
+  type NoteMessage,
+  type RelayedMessage,
+  type SandboxRequest,
+  type SandboxSetup,
+  type VerdictsMessage,
+  YOUNG_GENERATION_MB,
+} from "./protocol.ts";
+import { readChannel, serveReads } from "./reads.ts";
+import { type KnownFiles, newKnownFiles } from "../base/files.ts";
 
 const setup: SandboxSetup = JSON.parse(self.name);
 
-// Two ways down to the analysis, both measured on Deno 2.9.6. The worker's
-// own postMessage delivers the first message a worker started by a worker
-// receives some 500 ms late (every later one at once), and the first call
-// of every server would wait for it; a channel given at the start delivers
-// at once, but silently drops a message of 16 MiB or more. So a message
-// goes down the channel unless it may be that large (a baseline's bytes, a
-// huge argument), and then the worker's own way. Everything comes back up
-// the worker's own way, which carries answers of any size.
-const { port1: channel, port2: analysisEnd } = new MessageChannel();
-// A young generation of 32 MiB: the first analysis builds some 100 MiB that
-// lives on, and a worker's default, sized from its heap limit, collects
-// and copies it too often (measured on the generated 100,000-line program:
-// its first analysis took 1.43 s instead of 1.63, median of 4 each, against
-// 1.45 s at 16 MiB and 1.51 s at 48 MiB).
-const YOUNG_GENERATION_MB = 32;
-const analysis = new NodeWorker(new URL(setup.module), {
-  resourceLimits: {
-    maxOldGenerationSizeMb: setup.heapMb,
-    maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
-  },
-  workerData: { channel: analysisEnd },
-  transferList: [analysisEnd],
-});
+/** The analysis this worker started, while it is the current one. */
+interface Started {
+  readonly generation: number;
+  readonly worker: NodeWorker;
+  /** The way down that delivers at once (below). */
+  readonly channel: MessagePort;
+  /** This worker's end of the analysis' read channel. */
+  readonly reads: MessagePort;
+  failed: boolean;
+}
+
+let current: Started | null = null;
+
+function post(message: RelayedMessage | FailedMessage | VerdictsMessage | NoteMessage): void {
+  self.postMessage(message);
+}
+
+function spawn(generation: number): void {
+  stop(current?.generation ?? -1);
+  const reads = readChannel();
+  serveReads(reads.server);
+  // Two ways down, both measured on Deno 2.9.6. A node worker's own
+  // postMessage delivers the first message a worker started by a worker
+  // receives some 500 ms late (every later one at once); a channel given
+  // at the start delivers at once, but silently drops a message of 16 MiB
+  // or more. So a message goes down the channel unless it may be that
+  // large (a baseline's bytes, a huge argument), and then the worker's own
+  // way. Everything comes back up the worker's own way, which carries
+  // answers of any size.
+  const { port1: channel, port2: analysisEnd } = new MessageChannel();
+  const worker = new NodeWorker(new URL(setup.module), {
+    resourceLimits: {
+      maxOldGenerationSizeMb: setup.heapMb,
+      maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+    },
+    workerData: { channel: analysisEnd, reads: reads.client },
+    transferList: [analysisEnd, reads.client.port],
+  });
+  const started: Started = {
+    generation,
+    worker,
+    channel,
+    reads: reads.server.port,
+    failed: false,
+  };
+  current = started;
+  const fail = (outOfMemory: boolean, message: string) => {
+    if (started.failed || current !== started) return;
+    started.failed = true;
+    post({ kind: "failed", generation, outOfMemory, message });
+  };
+  worker.on("message", (message: AnalysisMessage) => {
+    if (current === started) post({ kind: "relayed", generation, message });
+  });
+  worker.on("error", (error: Error & { code?: string }) => {
+    fail(error.code === "ERR_WORKER_OUT_OF_MEMORY", error.message);
+  });
+  worker.on("exit", (code: number) => fail(false, `the analysis stopped (exit ${code})`));
+}
+
+function stop(generation: number): void {
+  if (current === null || current.generation !== generation) return;
+  const { worker, channel, reads } = current;
+  current = null;
+  void worker.terminate();
+  channel.close();
+  reads.close();
+}
 
 /** Buffers of the byte arrays among a message's arguments, to move rather than copy. */
 function transfers(message: unknown): ArrayBuffer[] {
@@ -68,13 +135,6 @@ function transfers(message: unknown): ArrayBuffer[] {
     if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) out.push(value.buffer);
   }
   return out;
-}
-
-let failed = false;
-function fail(message: FailedMessage): void {
-  if (failed) return;
-  failed = true;
-  self.postMessage(message);
 }
 
 /**
@@ -88,32 +148,53 @@ function fitsChannel(message: unknown, transfer: readonly ArrayBuffer[]): boolea
 
 const CHANNEL_MAX_CHARS = 2 * 1024 * 1024;
 
-analysis.on("message", (message: unknown) => self.postMessage(message));
-analysis.on("error", (error: Error & { code?: string }) => {
-  fail({
-    kind: "failed",
-    outOfMemory: error.code === "ERR_WORKER_OUT_OF_MEMORY",
-    message: error.message,
-  });
-});
-analysis.on("exit", (code: number) => {
-  fail({ kind: "failed", outOfMemory: false, message: `the analysis stopped (exit ${code})` });
-});
-// The syntax check, begun once the analysis is on its way, in slices of
-// 20 ms: a slice is all the init message may wait.
+function relay(generation: number, message: InitMessage | CallMessage): void {
+  if (current === null || current.generation !== generation) return;
+  const transfer = transfers(message);
+  if (fitsChannel(message, transfer)) current.channel.postMessage(message, transfer);
+  else current.worker.postMessage(message, transfer);
+}
+
+self.onmessage = (event: MessageEvent<SandboxRequest>) => {
+  const request = event.data;
+  switch (request.kind) {
+    case "serve":
+      // The files the check read are answered from memory while unchanged.
+      serveReads(request.reads, checked);
+      return;
+    case "verdicts":
+      checking = false;
+      post({ kind: "verdicts", clean: clean.splice(0), reached: reached.splice(0) });
+      return;
+    case "spawn":
+      checking = false;
+      checked.clear();
+      spawn(request.generation);
+      return;
+    case "relay":
+      relay(request.generation, request.message);
+      return;
+    case "stop":
+      stop(request.generation);
+      return;
+  }
+};
+
+// The syntax check, in slices of 20 ms: a slice is all a request to this
+// worker may wait while it runs.
 const CHECK_SLICE_MS = 20;
 const clean: CleanVerdict[] = [];
+const reached: string[] = [];
+/** The files the check read: the first analysis' first reads are answered from them while unchanged. */
+const checked: KnownFiles = newKnownFiles();
 let checking = setup.check !== null;
 if (setup.check !== null) void checkSyntax(setup.check);
 
-/**
- * Runs the check in slices, giving way between them so that the bridge's
- * init message, the end of the check, is not kept waiting behind it.
- */
+/** Runs the check in slices, giving way between them to the bridge's requests. */
 async function checkSyntax(config: { root: string; sourceRoot: string }): Promise<void> {
   try {
     const { checkRootSyntax } = await import("../facts/clean.ts");
-    const steps = checkRootSyntax(config);
+    const steps = checkRootSyntax(config, reached, checked);
     while (checking) {
       const until = performance.now() + CHECK_SLICE_MS;
       while (checking && performance.now() < until) {
@@ -127,21 +208,7 @@ async function checkSyntax(config: { root: string; sourceRoot: string }): Promis
     // A bug in the check: the analysis parses every file itself, as it would without one.
     checking = false;
     clean.length = 0;
-    const note: NoteMessage = {
-      kind: "note",
-      message: `the sandbox's syntax check failed: ${error}`,
-    };
-    self.postMessage(note);
+    reached.length = 0;
+    post({ kind: "note", message: `the sandbox's syntax check failed: ${error}` });
   }
 }
-
-self.onmessage = (event: MessageEvent) => {
-  let message = event.data;
-  if ((message as InitMessage | null)?.kind === "init") {
-    checking = false;
-    message = { ...message, clean: clean.splice(0) } satisfies InitMessage;
-  }
-  const transfer = transfers(message);
-  if (fitsChannel(message, transfer)) channel.postMessage(message, transfer);
-  else analysis.postMessage(message, transfer);
-};

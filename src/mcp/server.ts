@@ -25,6 +25,7 @@ import {
 import { LineTransport, writerOf } from "./transport.ts";
 import type { AnyZodObject, ServerPaths, ToolDefinition } from "./types.ts";
 import type { GeneratedValidator, ValidationError } from "./validators/validators.d.ts";
+import { generatedValidators, type ToolValidators } from "./schema_validators.ts";
 
 /** The annotations every nazm-mcp tool carries: it reads, and changes nothing. */
 export const TOOL_ANNOTATIONS = Object.freeze({
@@ -76,6 +77,11 @@ export interface ServerOptions {
 export interface RunningServer {
   /** Resolves after input ended, in-flight requests were answered and the worker stopped. */
   readonly finished: Promise<void>;
+  /**
+   * Resolves once the server has loaded all its code (the validators load
+   * after the start): main.ts revokes the read permission after it.
+   */
+  readonly loaded: Promise<void>;
 }
 
 /** Reads and parses one published schema file (a bug when missing: the build is broken). */
@@ -195,7 +201,7 @@ export function startServer(options: ServerOptions): RunningServer {
     transport,
     onerror: (error) => log.info(`protocol: ${error.message}`),
   });
-  return { finished };
+  return { finished, loaded: validators.then(() => {}) };
 }
 
 /** Checks a value against a published schema; returns a problem or undefined. */
@@ -217,22 +223,6 @@ export interface PublishedStandardSchema {
 type ValidationResult = { readonly value: unknown } | {
   readonly issues: readonly { readonly message: string }[];
 };
-
-/** A validator of each tool's published schema, keyed by canonical tool name. */
-export type ToolValidators = Readonly<Record<string, GeneratedValidator>>;
-
-/**
- * The validators `deno task schemas` generated for the tools' published
- * schemas under `naming` (src/mcp/validators/). Only that naming's module
- * loads (about 745 KB of code), while the handshake and the first analysis
- * go on.
- */
-function generatedValidators(naming: ToolNaming): Promise<ToolValidators> {
-  const generated = naming === "dotted"
-    ? import("./validators/dotted.js")
-    : import("./validators/underscore.js");
-  return generated.then((module) => module.validators);
-}
 
 /** The validator of a tool's published schema, once they are loaded. */
 function validatorOf(

@@ -1,7 +1,6 @@
 /**
- * The analysis worker's entry: the only code of nazm-mcp that touches the
- * files it answers about. bridge.ts starts it with read permission on the
- * source root and the docs repository and nothing else.
+ * The analysis worker's entry: the code of nazm-mcp that answers about the
+ * files. It holds no read permission: the sandbox reads for it (reads.ts).
  *
  * @module
  */
@@ -14,13 +13,13 @@ import { serveToolsInWorker } from "./worker_host.ts";
 // analysis of the root with its model (what most tools read), kept in the
 // cache as any call's is. A call that comes between the two answers from
 // the parses alone where it can: nazm.semantic_context checks only the
-// modules that can name its target (facts/context.ts). Last, the
-// documentation and repository layers, which no fact needs (handlers.ts).
+// modules that can name its target (facts/context.ts). The documentation
+// and repository layers, which no fact needs (handlers.ts), load before the
+// worker says it is ready: after that it may load nothing (worker_host.ts).
 serveToolsInWorker(HANDLERS, [
   (context) => void parseRoot(context.paths, { cache: context.facts.cache }),
   (context) => {
     const compilation = compileRoot(context.paths, { cache: context.facts.cache });
     if (compilation.rootError === null && !compilation.needsSyntaxRecovery) void compilation.model;
   },
-  () => void preloadLayers(),
-]);
+], preloadLayers());

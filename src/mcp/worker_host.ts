@@ -4,16 +4,22 @@
  * outcome. A handler that throws gives an `internal_error` reply; the worker
  * keeps going. worker.ts serves handlers.ts's handlers with it; tests serve
  * test tools.
- * It runs as a `node:worker_threads` worker inside the sandbox (sandbox.ts):
- * messages come down both the channel the sandbox gives it at its start and
- * the worker's own `globalThis` (a node worker has no `self`), and go back
- * up the latter (why: sandbox.ts).
+ * It runs as a `node:worker_threads` worker, started by the main thread or,
+ * after a failure, by the sandbox (sandbox.ts). Messages come down the
+ * worker's own `globalThis` (a node worker has no `self`) and, when the
+ * sandbox started it, also down the channel it gives at the start; they go
+ * back up the former (why: sandbox.ts). Every read goes through the read
+ * channel it is given (reads.ts): it holds no read permission of its own.
  *
  * @module
  */
 import { type MessagePort, workerData } from "node:worker_threads";
 import type { CallMessage, InitMessage, ReplyMessage } from "./protocol.ts";
+import { join } from "node:path";
+import { hintReads, readThrough } from "../base/mod.ts";
 import { newFactCache } from "../facts/mod.ts";
+import type { ReadChannel } from "./read_channel.ts";
+import { readsThrough } from "./reads.ts";
 import type { ToolContext, ToolHandler, ToolOutcome } from "./types.ts";
 
 /**
@@ -24,11 +30,14 @@ import type { ToolContext, ToolHandler, ToolOutcome } from "./types.ts";
  * waits for the calls waiting when it was due, not for later ones (a client
  * that never stops calling still gets the whole analysis, which makes its
  * calls cheaper). The first step also waits for the calls the init message
- * says were sent with it, which may arrive a turn after it.
+ * says were sent with it, which may arrive a turn after it. The worker says
+ * it is ready once `loading`, the modules it imports after its start, has
+ * loaded too.
  */
 export function serveToolsInWorker(
   handlers: Readonly<Record<string, ToolHandler>>,
   prepare: readonly ((context: ToolContext) => void)[] = [],
+  loading: Promise<unknown> = Promise.resolve(),
 ): void {
   let context: ToolContext | undefined;
   // Calls that came the other way before the init message (the two ways do
@@ -74,18 +83,27 @@ export function serveToolsInWorker(
       paths: message.paths,
       facts: { cache: newFactCache(message.clean ?? []) },
     });
+    // The files the sandbox's check found the root reaches are those the first call reads.
+    hintReads((message.reached ?? []).map((path) => join(message.paths.sourceRoot, path)));
     context = made;
     sentWithInit = message.calls ?? 0;
     if (message.prepare) prepareFrom(made, 0);
     for (const call of early.splice(0)) run(call);
   };
-  const channel = (workerData as { channel?: MessagePort } | null)?.channel;
-  if (channel === undefined) throw new Error("the analysis was started without its channel");
-  channel.on("message", receive);
+  const given = workerData as { channel?: MessagePort; reads?: ReadChannel } | null;
+  if (given?.reads === undefined) throw new Error("the analysis was started without its reads");
+  readThrough(readsThrough(given.reads));
+  given.channel?.on("message", receive);
   scope.onmessage = (event) => receive(event.data);
   // The bridge sends nothing before this, and a call's time counts from it:
-  // the modules of this worker have loaded (digest.ts awaits at top level).
-  scope.postMessage(READY);
+  // the modules of this worker have loaded (digest.ts awaits at top level),
+  // and so have those it imports later (`loading`): the main thread may
+  // revoke the process's read permission as soon as it hears this, and a
+  // module, static or dynamic, loads under that permission. A module that
+  // cannot load is a broken build: the worker fails, loudly.
+  loading.then(() => scope.postMessage(READY), (error) => {
+    throw error;
+  });
 }
 
 /**

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { blake3 } from "../base/mod.ts";
+import { blake3, type KnownFiles } from "../base/mod.ts";
 import { bodySpans, parse, type ParseResult } from "../syntax/mod.ts";
 import { importModuleName } from "./binder.ts";
 import { MAX_FILES, moduleNameOf, modulePath, openSources, type Sources } from "./load.ts";
@@ -47,11 +47,17 @@ export const MAX_CHECKED_FILE_BYTES = 1024 * 1024;
  * Parses the files the root of `sources` reaches, breadth first from the
  * root as a compilation reads them, one at a time, keeping no tree. Yields
  * after each file: its verdict when its parse has no diagnostic, else null.
- * A caller that stops pulling stops the check.
+ * A caller that stops pulling stops the check. `reached`, when given, holds
+ * the path of every file found so far, checked or still to be: files the
+ * compilation reads.
  */
-export function* cleanFiles(sources: Sources): Generator<CleanVerdict | null> {
+export function* cleanFiles(
+  sources: Sources,
+  reached: string[] = [],
+): Generator<CleanVerdict | null> {
   if (sources.rootOutside !== null) return;
-  const queue = [sources.root];
+  const queue = reached;
+  queue.push(sources.root);
   const seen = new Set<string>([moduleNameOf(sources.root)]);
   for (let q = 0; q < queue.length && q < MAX_FILES; q++) {
     const path = queue[q];
@@ -76,8 +82,10 @@ export function* cleanFiles(sources: Sources): Generator<CleanVerdict | null> {
 export function cleanRootFiles(
   root: string,
   sourceRoot: string,
+  reached?: string[],
+  known?: KnownFiles,
 ): Generator<CleanVerdict | null> {
-  return cleanFiles(openSources(root, { sourceRoot }));
+  return cleanFiles(openSources(root, { sourceRoot, known }), reached);
 }
 
 /** The module paths a file imports, in order, skipping imports the parser could not read whole. */

@@ -26,13 +26,15 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 /**
  * The files through which a layer may be reached: its mod.ts, and for mcp
  * and base also launch.ts, what main.ts needs before it starts the analysis
- * (see there); for facts and semantics also clean.ts, the syntax check the
+ * (see there); for base also files.ts, the file access without the digests,
+ * whose top-level await the sandbox must not wait for (src/mcp/sandbox.ts);
+ * for facts and semantics also clean.ts, the syntax check the
  * sandbox loads while the analysis starts, without the checker
  * (src/mcp/sandbox.ts); for contracts also plain.ts, its part without zod,
  * which the analysis worker loads instead of mod.ts (src/mcp/handlers.ts).
  */
 export const ENTRIES: Readonly<Record<string, readonly string[]>> = {
-  base: ["mod.ts", "launch.ts"],
+  base: ["mod.ts", "launch.ts", "files.ts"],
   contracts: ["mod.ts", "plain.ts"],
   mcp: ["mod.ts", "launch.ts"],
   facts: ["mod.ts", "clean.ts"],

@@ -1,17 +1,17 @@
 /**
- * The first sandbox checks the root's syntax while its analysis starts
- * (src/mcp/sandbox.ts) and hands the analysis, with the init message, the
- * files that parse clean with their digests: every file the root reaches
+ * The sandbox checks the root's syntax while the first analysis starts
+ * (src/mcp/sandbox.ts), and the bridge hands the analysis, with the init
+ * message, the files that parse clean with their digests: every file the root reaches
  * through its imports and reads through the confined read, except a file
  * with a syntax error (100,000 nested parentheses among them), a file over
  * 1 MiB, a link out of the root, a FIFO (never waited on) and bytes that are
- * not UTF-8. A sandbox that does not prepare checks nothing.
+ * not UTF-8. A server whose first analysis does not prepare checks nothing.
  *
  * @module
  */
 import { join } from "node:path";
 import { assertEquals } from "../support/assert.ts";
-import { analysisWorkerOptions, SANDBOX_MODULE } from "../../src/mcp/mod.ts";
+import { AnalysisBridge, createLogger } from "../../src/mcp/mod.ts";
 import { blake3 } from "../../src/base/mod.ts";
 
 const VERDICTS_WORKER = new URL("./fixtures/verdicts_worker.ts", import.meta.url);
@@ -52,41 +52,29 @@ function program() {
   return { base, root, files };
 }
 
-/** Starts the sandbox as the bridge does and returns the verdicts its analysis received. */
+/** Starts the analysis as the server does and returns the verdicts it received. */
 async function verdictsOf(
   root: string,
   check: boolean,
 ): Promise<[string, string, number[]][]> {
   const paths = { root: join(root, "main.nz"), sourceRoot: root, docsRoot: root };
-  const worker = new Worker(
-    SANDBOX_MODULE,
-    analysisWorkerOptions(paths, {
-      module: VERDICTS_WORKER.href,
-      heapMb: 64,
-      check: check ? { root: paths.root, sourceRoot: root } : null,
-    }),
-  );
+  // The check of these few small files ends long before the gate opens; the
+  // wait only keeps a loaded machine from handing on a check cut short (the
+  // bridge's request for the verdicts ends it, however far it got).
+  const gate = new Promise<void>((done) => setTimeout(done, 2000));
+  const bridge = new AnalysisBridge(paths, createLogger("error"), {
+    module: VERDICTS_WORKER,
+    heapMb: 64,
+    gate,
+  });
+  // The server's first analysis prepares, and only then does the sandbox check.
+  if (check) bridge.warm();
   try {
-    return await new Promise((resolve, reject) => {
-      worker.onerror = (event) => {
-        event.preventDefault();
-        reject(new Error(event.message));
-      };
-      worker.onmessage = async (event) => {
-        const data = event.data;
-        if (data.kind === "ready") {
-          // The check of these few small files ends long before this; the wait
-          // only keeps a loaded machine from handing on a check cut short
-          // (the init message ends it, however far it got).
-          await new Promise((done) => setTimeout(done, 2000));
-          worker.postMessage({ kind: "init", paths, prepare: false });
-          worker.postMessage({ kind: "call", id: 1, tool: "test.verdicts", args: {} });
-        } else if (data.kind === "answer") resolve(JSON.parse(data.value.text));
-        else if (data.kind !== "started") reject(new Error(JSON.stringify(data)));
-      };
-    });
+    const reply = await bridge.call("test.verdicts", {});
+    if (reply.kind !== "answer") throw new Error(JSON.stringify(reply));
+    return JSON.parse((reply.value as { text: string }).text);
   } finally {
-    worker.terminate();
+    bridge.terminate();
   }
 }
 

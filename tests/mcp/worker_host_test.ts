@@ -1,7 +1,7 @@
 /**
- * The analysis worker hears on two ways (src/mcp/sandbox.ts): the channel
- * given at its start, and its own postMessage for messages that may be too
- * large for the channel. The two keep no order between them, so a call can
+ * An analysis the sandbox starts hears on two ways (src/mcp/sandbox.ts): the
+ * channel given at its start, and its own postMessage for messages that may
+ * be too large for the channel. The two keep no order between them, so a call can
  * overtake the init message; the worker host holds such a call until its
  * context exists, and answers it then, as if it had come second.
  *
@@ -11,6 +11,7 @@
 import { MessageChannel, Worker as NodeWorker } from "node:worker_threads";
 import { assert, assertEquals } from "../support/assert.ts";
 import type { ServerPaths } from "../../src/mcp/mod.ts";
+import { readChannel } from "../../src/mcp/read_channel.ts";
 
 const FIXTURE_WORKER = new URL("./fixtures/worker.ts", import.meta.url);
 const PREPARING_WORKER = new URL("./fixtures/preparing_worker.ts", import.meta.url);
@@ -26,14 +27,16 @@ function nextMessage(port: { once(event: "message", f: (m: unknown) => void): un
 }
 
 /**
- * A worker of `module` started as the sandbox starts the analysis (with a
- * channel), once it said it is ready; messages go to `onMessage`.
+ * A worker of `module` started as the sandbox starts an analysis (with a
+ * channel, and a read channel no one serves: these tools read nothing),
+ * once it said it is ready; messages go to `onMessage`.
  */
 async function readyWorker(module: URL, onMessage: (message: unknown) => void) {
   const { port1: channel, port2: workerEnd } = new MessageChannel();
+  const reads = readChannel().client;
   const worker = new NodeWorker(module, {
-    workerData: { channel: workerEnd },
-    transferList: [workerEnd],
+    workerData: { channel: workerEnd, reads },
+    transferList: [workerEnd, reads.port],
   });
   assertEquals(await nextMessage(worker), { kind: "ready" });
   worker.on("message", onMessage);

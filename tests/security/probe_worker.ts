@@ -1,89 +1,23 @@
 /**
- * A test-only worker that tries, from inside the analysis sandbox, every
- * thing nazm-mcp's worker must not be able to do, and reports each outcome
- * as the error's name ("NotCapable") or "ok". Started by
- * worker_permissions_test.ts with exactly the options main.ts uses.
+ * A test-only analysis that tries, where an analysis the sandbox starts
+ * runs (after a failure of the first), every thing nazm-mcp's analysis must
+ * not be able to do (probe_attempts.ts), and reports each outcome. Started
+ * by worker_permissions_test.ts through the sandbox, with exactly the
+ * options main.ts uses.
  */
 
-interface Targets {
-  inside: string;
-  docs: string;
-  outside: string;
-  symlinkOut: string;
-  writeInside: string;
-  ownCode: string;
-  restOfRepository: string;
-  analysisPackage: string;
-  otherPackage: string;
-}
-
 import { type MessagePort, workerData } from "node:worker_threads";
+import { type Targets, tryAll } from "./probe_attempts.ts";
 
-// The probe runs where the analysis runs: a node:worker_threads worker in
-// the sandbox (src/mcp/sandbox.ts), which hears on the channel it is given
-// and on globalThis, and answers through globalThis.
+// The probe runs where such an analysis runs: a node:worker_threads worker
+// of the sandbox (src/mcp/sandbox.ts), which hears on the channel it is
+// given and on globalThis, and answers through globalThis.
 const channel = (workerData as { channel: MessagePort }).channel;
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<Targets>) => void) | null;
   postMessage(message: unknown): void;
 };
-
-type Attempt = () => unknown;
-
-// Held in a variable so that no tool (lint, compile) treats it as a dependency.
-const REMOTE_MODULE = ["https:", "", "example.com", "mod.ts"].join("/");
-
-async function attempt(fn: Attempt): Promise<string> {
-  try {
-    await fn();
-    return "ok";
-  } catch (error) {
-    if (!(error instanceof Error)) return String(error);
-    // fetch and import() wrap the permission error in a TypeError
-    if (
-      error.name === "TypeError" &&
-      /NotCapable|Requires \w+ access/.test(error.message)
-    ) {
-      return "NotCapable";
-    }
-    return error.name === "NotCapable" ? error.name : `${error.name}: ${error.message}`;
-  }
-}
-
-async function tryAll(t: Targets): Promise<void> {
-  const attempts: Record<string, Attempt> = {
-    "read a file of the source root": () => Deno.readTextFileSync(t.inside),
-    "read a file of the docs repository": () => Deno.readTextFileSync(t.docs),
-    "read /etc/passwd": () => Deno.readTextFileSync("/etc/passwd"),
-    "read a file outside both roots": () => Deno.readTextFileSync(t.outside),
-    "stat /etc": () => Deno.statSync("/etc"),
-    "list /": () => [...Deno.readDirSync("/")],
-    "read through a symlink out of the root": () => Deno.readTextFileSync(t.symlinkOut),
-    "read the server's own code": () => Deno.readTextFileSync(t.ownCode),
-    "read the rest of the server's repository": () => Deno.readTextFileSync(t.restOfRepository),
-    "read an npm package the analysis imports": () => Deno.readTextFileSync(t.analysisPackage),
-    "read another npm package": () => Deno.readTextFileSync(t.otherPackage),
-    "write inside the source root": () => Deno.writeTextFileSync(t.writeInside, "x"),
-    "create a folder inside the source root": () => Deno.mkdirSync(t.writeInside + ".d"),
-    "remove a file of the source root": () => Deno.removeSync(t.inside),
-    "write /tmp": () => Deno.writeTextFileSync("/tmp/nazm-probe-should-not-exist", "x"),
-    "connect with fetch": () => fetch("http://127.0.0.1:65000/"),
-    "connect with Deno.connect": () => Deno.connect({ hostname: "127.0.0.1", port: 65000 }),
-    "listen": () => Deno.listen({ port: 0 }),
-    "spawn a process": () => new Deno.Command("true").outputSync(),
-    "read the environment": () => Deno.env.get("HOME"),
-    "read the whole environment": () => Deno.env.toObject(),
-    "read system information": () => Deno.hostname(),
-    "load a native library": () => Deno.dlopen("libc.so.6", {}),
-    "import a remote module": () => import(REMOTE_MODULE),
-  };
-  const results: Record<string, string> = {};
-  for (const [name, fn] of Object.entries(attempts)) {
-    results[name] = await attempt(fn);
-  }
-  scope.postMessage(results);
-}
-
-channel.on("message", tryAll);
-scope.onmessage = (event) => tryAll(event.data);
+const run = async (targets: Targets) => scope.postMessage(await tryAll(targets));
+channel.on("message", run);
+scope.onmessage = (event) => run(event.data);
 scope.postMessage("ready");

@@ -20,7 +20,6 @@ import {
   textBlockOf,
   type ToolNameMap,
   toolNameMap,
-  type ToolNaming,
 } from "./publishing.ts";
 import { LineTransport, writerOf } from "./transport.ts";
 import type { AnyZodObject, ServerPaths, ToolDefinition } from "./types.ts";

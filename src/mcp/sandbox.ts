@@ -28,7 +28,9 @@
  * bodies of from skims (their declarations alone, the bodies unlexed) for
  * its first answers. Only a hint: the analysis uses a verdict only for
  * bytes with the digest it read itself. The check holds one file's parse at
- * a time, of at most 1 MiB (this worker has no heap limit).
+ * a time, of at most 1 MiB, and the bytes it read, up to 64 MiB, until the
+ * first analysis' first reads are answered from them (this worker has no
+ * heap limit).
  *
  * Nothing this module loads before its message handler is set may await at
  * its top level (base/mod.ts does, for hash-wasm): a worker dispatches the
@@ -53,7 +55,7 @@ import {
   YOUNG_GENERATION_MB,
 } from "./protocol.ts";
 import { readChannel, serveReads } from "./reads.ts";
-import { type KnownFiles, newKnownFiles } from "../base/files.ts";
+import { BATCH_BYTES, type KnownFile, type KnownFiles } from "../base/files.ts";
 
 const setup: SandboxSetup = JSON.parse(self.name);
 
@@ -185,8 +187,33 @@ self.onmessage = (event: MessageEvent<SandboxRequest>) => {
 const CHECK_SLICE_MS = 20;
 const clean: CleanVerdict[] = [];
 const reached: string[] = [];
-/** The files the check read: the first analysis' first reads are answered from them while unchanged. */
-const checked: KnownFiles = newKnownFiles();
+/**
+ * The files the check read, up to {@link BATCH_BYTES} in all: the first
+ * analysis' first reads are answered from them while unchanged. The budget
+ * bounds what this worker, which has no heap limit, holds at once; a file
+ * past it is not kept, and the analysis reads it again.
+ */
+class CheckedFiles extends Map<string, KnownFile> {
+  #bytes = 0;
+
+  override set(path: string, file: KnownFile): this {
+    const before = this.get(path)?.bytes.length ?? 0;
+    if (this.#bytes - before + file.bytes.length > BATCH_BYTES) return this;
+    this.#bytes += file.bytes.length - before;
+    return super.set(path, file);
+  }
+
+  override delete(path: string): boolean {
+    this.#bytes -= this.get(path)?.bytes.length ?? 0;
+    return super.delete(path);
+  }
+
+  override clear(): void {
+    this.#bytes = 0;
+    super.clear();
+  }
+}
+const checked: KnownFiles = new CheckedFiles();
 let checking = setup.check !== null;
 if (setup.check !== null) void checkSyntax(setup.check);
 

@@ -61,7 +61,7 @@ async function verdictsOf(
   // The check of these few small files ends long before the gate opens; the
   // wait only keeps a loaded machine from handing on a check cut short (the
   // bridge's request for the verdicts ends it, however far it got).
-  const gate = new Promise<void>((done) => setTimeout(done, 2000));
+  const gate = new Promise<void>((done) => setTimeout(done, 3000));
   const bridge = new AnalysisBridge(paths, createLogger("error"), {
     module: VERDICTS_WORKER,
     heapMb: 64,

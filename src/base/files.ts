@@ -363,15 +363,11 @@ function knownBytes(
   limit: number,
   known: KnownFiles,
 ): Uint8Array | null {
-  let real: string;
-  try {
-    real = Deno.realPathSync(path);
-  } catch {
-    return null;
-  }
-  const file = known.get(real);
+  const real = localRealPath(path);
+  if (!("real" in real)) return null;
+  const file = known.get(real.real);
   if (file === undefined || file.bytes.length > limit) return null;
-  return unchangedAt(realRoot, real, file) ? file.bytes : null;
+  return unchangedAt(realRoot, real.real, file) ? file.bytes : null;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type CallMessage,
   type CallReply,
   type InitMessage,
+  movedBuffers,
   type ReplyMessage,
   type SandboxMessage,
   type SandboxRequest,
@@ -273,12 +274,7 @@ export class AnalysisBridge {
     }
     const id = this.#next++;
     const message: CallMessage = { kind: "call", id, tool, args };
-    const transfer: Transferable[] = [];
-    for (const value of Object.values(args)) {
-      if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) {
-        transfer.push(value.buffer);
-      }
-    }
+    const transfer: Transferable[] = movedBuffers(message);
     return new Promise((resolve) => {
       this.#pending.set(id, {
         resolve,

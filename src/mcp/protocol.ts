@@ -37,6 +37,21 @@ export interface InitMessage {
   readonly calls?: number;
 }
 
+/**
+ * The buffers of a message's byte-array arguments (a baseline cut out of its
+ * line), moved with it rather than copied: by the bridge, and by the
+ * sandbox when it relays.
+ */
+export function movedBuffers(message: unknown): ArrayBuffer[] {
+  const args = (message as { args?: unknown } | null)?.args;
+  if (args === undefined || args === null || typeof args !== "object") return [];
+  const out: ArrayBuffer[] = [];
+  for (const value of Object.values(args)) {
+    if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) out.push(value.buffer);
+  }
+  return out;
+}
+
 /** Main thread → worker: one tool call, arguments already validated. */
 export interface CallMessage {
   readonly kind: "call";

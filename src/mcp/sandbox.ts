@@ -47,6 +47,7 @@ import {
   type CallMessage,
   type FailedMessage,
   type InitMessage,
+  movedBuffers,
   type NoteMessage,
   type RelayedMessage,
   type SandboxRequest,
@@ -128,17 +129,6 @@ function stop(generation: number): void {
   reads.close();
 }
 
-/** Buffers of the byte arrays among a message's arguments, to move rather than copy. */
-function transfers(message: unknown): ArrayBuffer[] {
-  const args = (message as { args?: Record<string, unknown> } | null)?.args;
-  if (args === undefined || args === null || typeof args !== "object") return [];
-  const out: ArrayBuffer[] = [];
-  for (const value of Object.values(args)) {
-    if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer) out.push(value.buffer);
-  }
-  return out;
-}
-
 /**
  * Whether a message is surely under the channel's limit: without bytes to
  * move, and with JSON text short enough that its structured copy (at most
@@ -152,7 +142,7 @@ const CHANNEL_MAX_CHARS = 2 * 1024 * 1024;
 
 function relay(generation: number, message: InitMessage | CallMessage): void {
   if (current === null || current.generation !== generation) return;
-  const transfer = transfers(message);
+  const transfer = movedBuffers(message);
   if (fitsChannel(message, transfer)) current.channel.postMessage(message, transfer);
   else current.worker.postMessage(message, transfer);
 }

@@ -61,8 +61,21 @@ export function analysisCodeFolders(module: string = WORKER_MODULE.href): string
   return folders;
 }
 
+/**
+ * The npm packages the analysis imports, each named by an import that is
+ * never made: `import.meta.resolve` finds a package's files only when the
+ * program's module graph holds it, and the graph holds the statically
+ * analysable dynamic imports too. The main thread itself loads zod but not
+ * hash-wasm (its modules would cost it some 100 ms: base/launch.ts), and a
+ * server run without the lock file then resolved hash-wasm to no file.
+ */
+export const ANALYSIS_PACKAGES = {
+  zod: () => import("zod"),
+  "hash-wasm": () => import("hash-wasm"),
+} as const;
+
 /** The folder of an npm package as this program resolves it (the one holding its package.json). */
-function packageFolder(name: string): string {
+function packageFolder(name: keyof typeof ANALYSIS_PACKAGES): string {
   let folder = dirname(fileURLToPath(import.meta.resolve(name)));
   for (;;) {
     try {
@@ -115,6 +128,14 @@ export function analysisWorkerOptions(
  */
 export const CALL_TIMEOUT_MS = 120_000;
 
+/**
+ * How long the sandbox's syntax check may go on when the bridge asks for
+ * its verdicts, at most (sandbox.ts): its parser is warm by then, the
+ * analysis' cold, and the 100,000-line benchmark's check ends within 200
+ * ms of the request; a larger program's rest is parsed by the analysis.
+ */
+export const CHECK_FINISH_MS = 500;
+
 /** Options of {@link AnalysisBridge}. */
 export interface BridgeOptions {
   /** The analysis module; defaults to {@link WORKER_MODULE}. */
@@ -123,6 +144,8 @@ export interface BridgeOptions {
   callTimeoutMs?: number;
   /** Defaults to {@link ANALYSIS_HEAP_MB}. */
   heapMb?: number;
+  /** Defaults to {@link CHECK_FINISH_MS}. */
+  checkFinishMs?: number;
   /**
    * Resolves when the first analysis may be told the roots: main.ts
    * resolves it once it has revoked the process's read permission, which
@@ -211,6 +234,7 @@ export class AnalysisBridge {
   #log: Logger;
   #module: URL;
   #heapMb: number;
+  #checkFinishMs: number;
   #timeoutMs: number;
   #gate: Promise<void>;
   #sandbox: Worker | undefined;
@@ -233,6 +257,7 @@ export class AnalysisBridge {
     this.#paths = paths;
     this.#log = log;
     this.#module = options.module ?? WORKER_MODULE;
+    this.#checkFinishMs = options.checkFinishMs ?? CHECK_FINISH_MS;
     this.#heapMb = options.heapMb ?? ANALYSIS_HEAP_MB;
     this.#timeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
     this.#gate = options.gate ?? Promise.resolve();
@@ -335,7 +360,13 @@ export class AnalysisBridge {
       analysisWorkerOptions(this.#paths, {
         module: this.#module.href,
         heapMb: this.#heapMb,
-        check: check ? { root: this.#paths.root, sourceRoot: this.#paths.sourceRoot } : null,
+        check: check
+          ? {
+            root: this.#paths.root,
+            sourceRoot: this.#paths.sourceRoot,
+            finishMs: this.#checkFinishMs,
+          }
+          : null,
       }),
     );
     sandbox.onmessage = (event: MessageEvent<SandboxMessage>) => {

@@ -104,7 +104,8 @@ export interface RelayedMessage {
 
 /**
  * Sandbox → main thread: the files its syntax check found clean, and every
- * file it found the root reaches, checked or not yet (it stops checking).
+ * file it found the root reaches, checked or not yet (it checks the rest
+ * for at most half a second first, then stops).
  */
 export interface VerdictsMessage {
   readonly kind: "verdicts";
@@ -116,7 +117,7 @@ export interface VerdictsMessage {
 export type SandboxRequest =
   /** Read for the analysis the main thread started, on this channel (reads.ts). */
   | { readonly kind: "serve"; readonly reads: ReadChannel }
-  /** Stop the syntax check and send its verdicts. */
+  /** Finish the syntax check, or stop it, and send its verdicts. */
   | { readonly kind: "verdicts" }
   /** Start an analysis of your own (a restart: the main thread can no longer start one). */
   | { readonly kind: "spawn"; readonly generation: number }
@@ -153,9 +154,14 @@ export interface SandboxSetup {
   readonly heapMb: number;
   /**
    * The root whose files the sandbox checks for syntax while the first
-   * analysis starts, or null.
+   * analysis starts, and how long the rest of the check may delay the
+   * verdicts when the bridge asks for them (ms); or null.
    */
-  readonly check: { readonly root: string; readonly sourceRoot: string } | null;
+  readonly check: {
+    readonly root: string;
+    readonly sourceRoot: string;
+    readonly finishMs: number;
+  } | null;
 }
 
 /** Everything the sandbox sends the main thread. */

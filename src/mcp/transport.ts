@@ -38,7 +38,7 @@ import {
   parseJSONRPCMessage,
   type Transport,
 } from "@modelcontextprotocol/server";
-import { scanJson } from "../base/mod.ts";
+import { scanJson } from "../base/launch.ts";
 import type { Logger } from "./log.ts";
 
 /**

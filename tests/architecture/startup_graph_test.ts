@@ -59,6 +59,44 @@ Deno.test("startup graph: main.ts starts the analysis before node:fs, hash-wasm,
   assertEquals(forbiddenChains("main.ts", heavy), []);
 });
 
+Deno.test("startup graph: the server's main thread never loads node:fs, hash-wasm or base/mod.ts", () => {
+  // It loads all its code before the analysis is told the roots
+  // (src/mcp/bridge.ts startConfinedAnalysis): every module here delays
+  // every cold start's first answer.
+  const heavy = (module: string) =>
+    module === "node:fs" || module === "hash-wasm" || module.startsWith("hash-wasm/") ||
+    module === "src/base/mod.ts" || module.startsWith("src/facts/") ||
+    module.startsWith("src/semantics/") || module.startsWith("src/syntax/");
+  assertEquals(forbiddenChains("src/mcp/mod.ts", heavy), []);
+  assertEquals(forbiddenChains("src/mcp/schema_validators.ts", heavy), []);
+});
+
+Deno.test("startup graph: the analysis' packages resolve to folders in a server run without a lock file", async () => {
+  // The sandbox is given read access to them; the main thread does not load
+  // hash-wasm, so only the graph can name it (bridge.ts ANALYSIS_PACKAGES).
+  const probe = [
+    `import { analysisCodeFolders } from ${JSON.stringify(join(repo, "src/mcp/bridge.ts"))};`,
+    `console.log(JSON.stringify(analysisCodeFolders()));`,
+  ].join("\n");
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-lock", "--allow-read", "-"],
+    cwd: repo,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = output.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(probe));
+  await writer.close();
+  const { code, stdout, stderr } = await output.output();
+  assertEquals(code, 0, new TextDecoder().decode(stderr));
+  const folders: string[] = JSON.parse(new TextDecoder().decode(stdout));
+  const names = folders.slice(1).map((folder) =>
+    JSON.parse(Deno.readTextFileSync(join(folder, "package.json"))).name
+  );
+  assertEquals(names, ["zod", "hash-wasm"]);
+});
+
 Deno.test("startup graph: the analysis worker loads no zod, no schema, no docs or repo layer", () => {
   const heavy = (module: string) =>
     module === "zod" || module === "src/mcp/registry.ts" ||

@@ -5,12 +5,14 @@
  * through its imports and reads through the confined read, except a file
  * with a syntax error (100,000 nested parentheses among them), a file over
  * 1 MiB, a link out of the root, a FIFO (never waited on) and bytes that are
- * not UTF-8. A server whose first analysis does not prepare checks nothing.
+ * not UTF-8. The bridge's request for the verdicts has the check finish
+ * first, within a limit. A server whose first analysis does not prepare
+ * checks nothing.
  *
  * @module
  */
 import { join } from "node:path";
-import { assertEquals } from "../support/assert.ts";
+import { assert, assertEquals } from "../support/assert.ts";
 import { AnalysisBridge, createLogger } from "../../src/mcp/mod.ts";
 import { blake3 } from "../../src/base/mod.ts";
 
@@ -56,16 +58,18 @@ function program() {
 async function verdictsOf(
   root: string,
   check: boolean,
+  gateMs = 3000,
+  checkFinishMs?: number,
 ): Promise<[string, string, number[]][]> {
   const paths = { root: join(root, "main.nz"), sourceRoot: root, docsRoot: root };
-  // The check of these few small files ends long before the gate opens; the
-  // wait only keeps a loaded machine from handing on a check cut short (the
-  // bridge's request for the verdicts ends it, however far it got).
-  const gate = new Promise<void>((done) => setTimeout(done, 3000));
+  // The check of these few small files ends long before the gate opens,
+  // unless the gate opens at once.
+  const gate = new Promise<void>((done) => setTimeout(done, gateMs));
   const bridge = new AnalysisBridge(paths, createLogger("error"), {
     module: VERDICTS_WORKER,
     heapMb: 64,
     gate,
+    checkFinishMs,
   });
   // The server's first analysis prepares, and only then does the sandbox check.
   if (check) bridge.warm();
@@ -91,6 +95,51 @@ Deno.test("sandbox: the analysis gets the clean files the root reaches, with the
     const shapes = files["geo/shapes.nz"];
     assertEquals(verdicts[0][2], [shapes.indexOf("{"), shapes.lastIndexOf("}") + 1]);
     assertEquals(await verdictsOf(root, false), []);
+  } finally {
+    Deno.removeSync(base, { recursive: true });
+  }
+});
+
+/** A program whose check takes about a second or more: 30 files of some 350 KB. */
+function bigProgram() {
+  const root = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "nazm-sandbox-finish-" }));
+  const names = Array.from({ length: 30 }, (_, i) => `part${i}`);
+  Deno.writeTextFileSync(
+    join(root, "main.nz"),
+    names.map((name) => `import ${name}`).join("\n") + "\n\nfn main() -> Unit {}\n",
+  );
+  const body = Array.from(
+    { length: 6_000 },
+    (_, j) =>
+      `pub fn f${j}(x: Int) -> Int {\n  let y = x * ${j} + 1;\n  if y > 10 { y } else { x }\n}\n`,
+  ).join("\n");
+  for (const name of names) Deno.writeTextFileSync(join(root, `${name}.nz`), body);
+  return { root, files: ["main.nz", ...names.map((name) => `${name}.nz`)].sort() };
+}
+
+Deno.test("sandbox: the bridge's request finishes the check first, within its limit", async () => {
+  // The first analysis would parse a file without a verdict in full, on a
+  // cold parser; the sandbox's is warm. Opened at once, the gate asks for
+  // the verdicts while the check has far to go: with no time to finish, the
+  // verdicts miss files; with time, they name every file.
+  const { root, files } = bigProgram();
+  try {
+    const cut = (await verdictsOf(root, true, 0, 0)).map(([path]) => path);
+    assert(cut.length < files.length, `the check was done before the request: ${cut.length} files`);
+    const finished = (await verdictsOf(root, true, 0, 60_000)).map(([path]) => path).sort();
+    assertEquals(finished, files);
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
+});
+
+Deno.test("sandbox: a gate open at once still gets every verdict (a request may come before the check has loaded)", async () => {
+  const { base, root } = program();
+  try {
+    assertEquals(
+      (await verdictsOf(root, true, 0)).map(([path]) => path).sort(),
+      ["geo/shapes.nz", "main.nz", "util.nz"],
+    );
   } finally {
     Deno.removeSync(base, { recursive: true });
   }

@@ -105,7 +105,7 @@ export interface RelayedMessage {
 /**
  * Sandbox → main thread: the files its syntax check found clean, and every
  * file it found the root reaches, checked or not yet (it checks the rest
- * for at most half a second first, then stops).
+ * first, for at most its setup's `finishMs`, then stops).
  */
 export interface VerdictsMessage {
   readonly kind: "verdicts";

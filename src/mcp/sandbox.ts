@@ -25,10 +25,9 @@
  * parses each file the root reaches, keeping no tree (facts/clean.ts), and
  * gives the bridge the files found clean when it asks (before the
  * analysis' init message), having checked the rest first, for at most
- * half a second (bridge.ts `CHECK_FINISH_MS`: its parser is warm by then,
- * the analysis' cold); the
- * analysis then reads those it needs no
- * bodies of from skims (their declarations alone, the bodies unlexed) for
+ * `finishMs` (bridge.ts `CHECK_FINISH_MS`: its parser is warm by then, the
+ * analysis' cold); the analysis then reads those it needs no bodies of
+ * from skims (their declarations alone, the bodies unlexed) for
  * its first answers. Only a hint: the analysis uses a verdict only for
  * bytes with the digest it read itself. The check holds one file's parse at
  * a time, of at most 1 MiB, and the bytes it read, up to 64 MiB, until the
@@ -160,9 +159,10 @@ self.onmessage = (event: MessageEvent<SandboxRequest>) => {
     case "verdicts":
       // The rest of the check first, on this warm parser: the analysis
       // would parse a file without a verdict in full, on a cold one, some
-      // 3 to 6 times slower (measured: 13 to 53 of the generated program's
+      // three times slower (measured: 13 to 53 of the generated program's
       // 201 files, 50 to 200 ms). A request that comes before the check
-      // has loaded waits for it.
+      // has loaded waits for it. `reached` is the check's own queue: it is
+      // emptied only once the check is over.
       void checkLoaded.then(() => {
         if (checking) checkFor(setup.check?.finishMs ?? 0);
         checking = false;

@@ -166,11 +166,13 @@ export function serveRead(
 ): ServedRead {
   const read = readConfined(realRoot, path, limit, session, known);
   if (!(read instanceof Uint8Array)) return read;
-  const real = localRealPath(path);
-  const file = "real" in real ? known.get(real.real) : undefined;
-  if (file === undefined || file.bytes !== read) return { bytes: read, remembered: null };
+  const real = session.lastReal;
+  const file = real === null ? undefined : known.get(real);
+  if (real === null || file === undefined || file.bytes !== read) {
+    return { bytes: read, remembered: null };
+  }
   const { bytes: _, ...stamp } = file;
-  return { bytes: read, remembered: { real: (real as { real: string }).real, stamp } };
+  return { bytes: read, remembered: { real, stamp } };
 }
 
 /**
@@ -246,14 +248,19 @@ export function confinedReader(root: string): ConfinedReader {
   };
 }
 
-/** What the reads of one call share: the folders seen changing even after a wait. */
+/**
+ * What the reads of one call share: the folders seen changing even after a
+ * wait; and the real path of the last file read here whole, which
+ * {@link serveRead} names a remembered file by.
+ */
 export interface ReadSession {
   readonly churning: Set<string>;
+  lastReal: string | null;
 }
 
 /** A fresh session, for one call. */
 export function newReadSession(): ReadSession {
-  return { churning: new Set() };
+  return { churning: new Set(), lastReal: null };
 }
 
 /** Files read whole before, by real path, with what proves them unchanged (see the module comment). */
@@ -332,8 +339,9 @@ export function readConfined(
   known: KnownFiles | null = null,
 ): Uint8Array | ConfinedReadError {
   if (service !== null) return readServed(service, realRoot, path, limit, session, known);
+  session.lastReal = null;
   if (known !== null) {
-    const remembered = knownBytes(realRoot, path, limit, known);
+    const remembered = knownBytes(realRoot, path, limit, session, known);
     if (remembered !== null) return remembered;
   }
   let why = "";
@@ -381,13 +389,16 @@ function knownBytes(
   realRoot: string,
   path: string,
   limit: number,
+  session: ReadSession,
   known: KnownFiles,
 ): Uint8Array | null {
   const real = localRealPath(path);
   if (!("real" in real)) return null;
   const file = known.get(real.real);
   if (file === undefined || file.bytes.length > limit) return null;
-  return unchangedAt(realRoot, real.real, file) ? file.bytes : null;
+  if (!unchangedAt(realRoot, real.real, file)) return null;
+  session.lastReal = real.real;
+  return file.bytes;
 }
 
 /**
@@ -588,6 +599,7 @@ function readOnce(
       return changed("a folder on its way changed");
     }
     if (known !== null) remember(known, real, open, after, started, bytes);
+    session.lastReal = real;
     return bytes;
   } catch (error) {
     return unreadable(error);

@@ -10,7 +10,6 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker as NodeWorker } from "node:worker_threads";
 import { isWithin } from "../base/launch.ts";
 import type { Logger } from "./log.ts";
 import {
@@ -23,7 +22,7 @@ import {
   type SandboxMessage,
   type SandboxRequest,
   type SandboxSetup,
-  YOUNG_GENERATION_MB,
+  startAnalysisWorker,
 } from "./protocol.ts";
 import { readChannel } from "./read_channel.ts";
 import type { ServerPaths } from "./types.ts";
@@ -430,32 +429,19 @@ export class AnalysisBridge {
     const reads = readChannel();
     const serve: SandboxRequest = { kind: "serve", reads: reads.server };
     sandbox.postMessage(serve, [reads.server.port as unknown as Transferable]);
-    const worker = new NodeWorker(this.#module, {
-      resourceLimits: {
-        maxOldGenerationSizeMb: this.#heapMb,
-        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
-      },
-      workerData: { reads: reads.client },
-      transferList: [reads.client.port],
-    });
-    let stopped = false;
+    const { worker, stop } = startAnalysisWorker(
+      this.#module,
+      this.#heapMb,
+      { reads: reads.client },
+      [reads.client.port],
+      (outOfMemory, message) => this.#failed(analysis, outOfMemory, message),
+    );
     const analysis: Analysis = {
       direct: true,
       post: (message, transfer) => worker.postMessage(message, transfer as ArrayBuffer[]),
-      terminate: () => {
-        stopped = true;
-        void worker.terminate();
-      },
+      terminate: stop,
     };
     worker.on("message", (message: AnalysisMessage) => this.#received(analysis, message));
-    worker.on("error", (error: Error & { code?: string }) => {
-      if (!stopped) {
-        this.#failed(analysis, error.code === "ERR_WORKER_OUT_OF_MEMORY", error.message);
-      }
-    });
-    worker.on("exit", (code: number) => {
-      if (!stopped) this.#failed(analysis, false, `the analysis stopped (exit ${code})`);
-    });
     return analysis;
   }
 

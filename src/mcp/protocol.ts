@@ -1,9 +1,11 @@
 /**
- * The messages between the main thread and the analysis worker, each
- * tagged by `kind`.
+ * The messages between the main thread, the sandbox and the analysis
+ * worker, each tagged by `kind`; and the one way an analysis is started
+ * ({@link startAnalysisWorker}), by the main thread or the sandbox.
  *
  * @module
  */
+import { type MessagePort, Worker as NodeWorker } from "node:worker_threads";
 import type { CleanVerdict } from "../facts/clean.ts";
 import type { ReadChannel } from "./read_channel.ts";
 import type { ServerPaths, ToolOutcome } from "./types.ts";
@@ -145,6 +147,54 @@ export interface NoteMessage {
  * 48 MiB).
  */
 export const YOUNG_GENERATION_MB = 32;
+
+/** An analysis {@link startAnalysisWorker} started. */
+export interface AnalysisWorker {
+  readonly worker: NodeWorker;
+  /** Terminates it; `failed` hears nothing of this end. */
+  stop(): void;
+}
+
+/**
+ * Starts an analysis, by the main thread or the sandbox alike: a node
+ * worker of this thread with the analysis' heap limits (only a node worker
+ * can have one). `failed` hears once of an end `stop` did not ask for: out
+ * of its heap, an error, or an exit (an out-of-memory error is followed by
+ * an exit).
+ */
+export function startAnalysisWorker(
+  module: URL,
+  heapMb: number,
+  workerData: Readonly<Record<string, unknown>>,
+  transferList: MessagePort[],
+  failed: (outOfMemory: boolean, message: string) => void,
+): AnalysisWorker {
+  const worker = new NodeWorker(module, {
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapMb,
+      maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+    },
+    workerData,
+    transferList,
+  });
+  let ended = false;
+  const end = (outOfMemory: boolean, message: string) => {
+    if (ended) return;
+    ended = true;
+    failed(outOfMemory, message);
+  };
+  worker.on("error", (error: Error & { code?: string }) => {
+    end(error.code === "ERR_WORKER_OUT_OF_MEMORY", error.message);
+  });
+  worker.on("exit", (code: number) => end(false, `the analysis stopped (exit ${code})`));
+  return {
+    worker,
+    stop: () => {
+      ended = true;
+      void worker.terminate();
+    },
+  };
+}
 
 /** What the sandbox starts, passed as its worker name (it is there before any message). */
 export interface SandboxSetup {

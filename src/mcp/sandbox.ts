@@ -42,10 +42,11 @@
  * @module
  */
 /// <reference lib="deno.worker" />
-import { MessageChannel, type MessagePort, Worker as NodeWorker } from "node:worker_threads";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import type { CleanVerdict } from "../facts/clean.ts";
 import {
   type AnalysisMessage,
+  type AnalysisWorker,
   type CallMessage,
   type FailedMessage,
   type InitMessage,
@@ -54,8 +55,8 @@ import {
   type RelayedMessage,
   type SandboxRequest,
   type SandboxSetup,
+  startAnalysisWorker,
   type VerdictsMessage,
-  YOUNG_GENERATION_MB,
 } from "./protocol.ts";
 import { readChannel, serveReads } from "./reads.ts";
 import { BATCH_BYTES, type KnownFile, type KnownFiles } from "../base/files.ts";
@@ -65,12 +66,11 @@ const setup: SandboxSetup = JSON.parse(self.name);
 /** The analysis this worker started, while it is the current one. */
 interface Started {
   readonly generation: number;
-  readonly worker: NodeWorker;
+  readonly analysis: AnalysisWorker;
   /** The way down that delivers at once (below). */
   readonly channel: MessagePort;
   /** This worker's end of the analysis' read channel. */
   readonly reads: MessagePort;
-  failed: boolean;
 }
 
 let current: Started | null = null;
@@ -92,41 +92,25 @@ function spawn(generation: number): void {
   // way. Everything comes back up the worker's own way, which carries
   // answers of any size.
   const { port1: channel, port2: analysisEnd } = new MessageChannel();
-  const worker = new NodeWorker(new URL(setup.module), {
-    resourceLimits: {
-      maxOldGenerationSizeMb: setup.heapMb,
-      maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
-    },
-    workerData: { channel: analysisEnd, reads: reads.client },
-    transferList: [analysisEnd, reads.client.port],
-  });
-  const started: Started = {
-    generation,
-    worker,
-    channel,
-    reads: reads.server.port,
-    failed: false,
-  };
+  const analysis = startAnalysisWorker(
+    new URL(setup.module),
+    setup.heapMb,
+    { channel: analysisEnd, reads: reads.client },
+    [analysisEnd, reads.client.port],
+    (outOfMemory, message) => post({ kind: "failed", generation, outOfMemory, message }),
+  );
+  const started: Started = { generation, analysis, channel, reads: reads.server.port };
   current = started;
-  const fail = (outOfMemory: boolean, message: string) => {
-    if (started.failed || current !== started) return;
-    started.failed = true;
-    post({ kind: "failed", generation, outOfMemory, message });
-  };
-  worker.on("message", (message: AnalysisMessage) => {
+  analysis.worker.on("message", (message: AnalysisMessage) => {
     if (current === started) post({ kind: "relayed", generation, message });
   });
-  worker.on("error", (error: Error & { code?: string }) => {
-    fail(error.code === "ERR_WORKER_OUT_OF_MEMORY", error.message);
-  });
-  worker.on("exit", (code: number) => fail(false, `the analysis stopped (exit ${code})`));
 }
 
 function stop(generation: number): void {
   if (current === null || current.generation !== generation) return;
-  const { worker, channel, reads } = current;
+  const { analysis, channel, reads } = current;
   current = null;
-  void worker.terminate();
+  analysis.stop();
   channel.close();
   reads.close();
 }
@@ -146,7 +130,7 @@ function relay(generation: number, message: InitMessage | CallMessage): void {
   if (current === null || current.generation !== generation) return;
   const transfer = movedBuffers(message);
   if (fitsChannel(message, transfer)) current.channel.postMessage(message, transfer);
-  else current.worker.postMessage(message, transfer);
+  else current.analysis.worker.postMessage(message, transfer);
 }
 
 self.onmessage = (event: MessageEvent<SandboxRequest>) => {
@@ -161,8 +145,7 @@ self.onmessage = (event: MessageEvent<SandboxRequest>) => {
       // would parse a file without a verdict in full, on a cold one, some
       // three times slower (measured: 13 to 53 of the generated program's
       // 201 files, 50 to 200 ms). A request that comes before the check
-      // has loaded waits for it. `reached` is the check's own queue: it is
-      // emptied only once the check is over.
+      // has loaded waits for it.
       void checkLoaded.then(() => {
         if (checking) checkFor(setup.check?.finishMs ?? 0);
         checking = false;

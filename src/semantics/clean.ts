@@ -47,17 +47,17 @@ export const MAX_CHECKED_FILE_BYTES = 1024 * 1024;
  * Parses the files the root of `sources` reaches, breadth first from the
  * root as a compilation reads them, one at a time, keeping no tree. Yields
  * after each file: its verdict when its parse has no diagnostic, else null.
- * A caller that stops pulling stops the check. `reached`, when given, holds
- * the path of every file found so far, checked or still to be: files the
- * compilation reads.
+ * A caller that stops pulling stops the check. `reached`, when given, is
+ * added the path of every file found, checked or still to be, as it is
+ * found: files the compilation reads. The caller may take them out.
  */
 export function* cleanFiles(
   sources: Sources,
   reached: string[] = [],
 ): Generator<CleanVerdict | null> {
   if (sources.rootOutside !== null) return;
-  const queue = reached;
-  queue.push(sources.root);
+  const queue = [sources.root];
+  reached.push(sources.root);
   const seen = new Set<string>([moduleNameOf(sources.root)]);
   for (let q = 0; q < queue.length && q < MAX_FILES; q++) {
     const path = queue[q];
@@ -70,7 +70,9 @@ export function* cleanFiles(
     for (const name of importedModules(parsed)) {
       if (seen.has(name)) continue;
       seen.add(name);
-      queue.push(modulePath(name));
+      const found = modulePath(name);
+      queue.push(found);
+      reached.push(found);
     }
     yield parsed.diagnostics.length === 0
       ? [path, blake3(read.bytes), bodySpans(parsed.tree)]

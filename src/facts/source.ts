@@ -26,7 +26,7 @@ import {
   type ParsedCompilation,
   parseKey,
 } from "../semantics/mod.ts";
-import type { CleanFile, CleanVerdict } from "../semantics/clean.ts";
+import { type CleanFile, cleanFilesOf, type CleanVerdict } from "../semantics/clean.ts";
 
 /** What every fact is about: fixed for a server's lifetime. Both paths absolute. */
 export interface RootConfig {
@@ -64,7 +64,7 @@ export function newFactCache(clean: Iterable<CleanVerdict> = []): FactCache {
     memo: new WeakMap(),
     parses: new Map(),
     engine: newEngine(),
-    clean: new Map([...clean].map(([path, digest, bodies]) => [path, { digest, bodies }])),
+    clean: cleanFilesOf(clean),
     skims: new Map(),
   };
 }

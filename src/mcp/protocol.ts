@@ -21,9 +21,9 @@ export interface InitMessage {
   readonly prepare: boolean;
   /**
    * Files the sandbox's syntax check found clean while this worker started
-   * (relative path, BLAKE3 of the bytes parsed, the bodies' spans), added
-   * by the sandbox: hints for the first parse (facts/source.ts
-   * `newFactCache`).
+   * (relative path, BLAKE3 of the bytes parsed, the bodies' spans, the
+   * modules imported), added by the sandbox: hints for the first parse
+   * (facts/source.ts `newFactCache`).
    */
   readonly clean?: readonly CleanVerdict[];
   /**

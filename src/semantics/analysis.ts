@@ -8,9 +8,9 @@
  */
 import type { Diagnostic, LineIndex } from "../base/mod.ts";
 import type { ParseResult } from "../syntax/mod.ts";
-import { bindModule, type ModuleInfo } from "./binder.ts";
+import { bindModule, type DefInfo, type ModuleInfo } from "./binder.ts";
 import type { CheckResult } from "./links.ts";
-import { linkModules, type LinkResult, type ModuleStatus } from "./linker.ts";
+import { linkModule, linkModules, type LinkResult, type ModuleStatus } from "./linker.ts";
 import type { ReadError } from "./load.ts";
 import type { SemanticModel } from "./model.ts";
 import type { Resolutions } from "./resolutions.ts";
@@ -97,6 +97,72 @@ export function bindAndLink(parsed: ParsedModules): BoundModules {
   );
   const linked = linkModules(modules, moduleStatus(modules, parsed.failed), diagnostics);
   return { modules, linked, diagnostics };
+}
+
+/**
+ * The modules of a parsed compilation, each bound when first asked for and
+ * linked when first needed: what a focus checks (focus.ts), which reads a
+ * few modules' scopes and the declarations of the modules those import, and
+ * so binds a few dozen of the generated 100,000-line program's 201 modules.
+ * A module bound or linked here is the module {@link bindAndLink} makes:
+ * binding reads the module's own tree alone, and linking a module reads only
+ * the definitions of the modules it imports (linker.ts `linkModule`).
+ */
+export interface ModuleTable {
+  /** What the linker finds for a module path, binding the module on the first ask. */
+  status(name: string): ModuleStatus;
+  /** Links a bound module, once: its imports, and with them the modules they name, are bound. */
+  link(module: ModuleInfo): void;
+  /** Every module, bound, in path order (what the import fix of an unknown name reads). */
+  all(): readonly ModuleInfo[];
+  /** The modules bound so far, in the order they were. */
+  bound(): readonly ModuleInfo[];
+  /** What binding and linking reported, in their order. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The private definitions the linked modules' imports name (linker.ts `LinkResult`). */
+  readonly namedFromOutside: Set<DefInfo>;
+  /** Told of each module as it is bound (the checker declares its type parameters). */
+  onBind: ((module: ModuleInfo) => void) | null;
+}
+
+/** A {@link ModuleTable} of `parsed`, nothing bound yet. */
+export function moduleTable(parsed: ParsedModules): ModuleTable {
+  const files = new Map(parsed.files.map((f) => [f.module, f]));
+  const bound = new Map<string, ModuleInfo>();
+  const linked = new Set<ModuleInfo>();
+  const diagnostics: Diagnostic[] = [];
+  const table: ModuleTable = {
+    status(name) {
+      // As moduleStatus has it: a module that failed to load is "failed", whatever else.
+      if (parsed.failed.has(name)) return "failed";
+      const known = bound.get(name);
+      if (known !== undefined) return known;
+      const f = files.get(name);
+      if (f === undefined) return "missing";
+      const module = bindModule(f.module, f.path, f.bytes, f.parse.tree, diagnostics);
+      bound.set(name, module);
+      table.onBind?.(module);
+      return module;
+    },
+    link(module) {
+      if (linked.has(module)) return;
+      linked.add(module);
+      linkModule(module, table.status, diagnostics, table.namedFromOutside);
+    },
+    all() {
+      const all: ModuleInfo[] = [];
+      for (const f of parsed.files) {
+        const status = table.status(f.module);
+        if (typeof status === "object") all.push(status);
+      }
+      return all;
+    },
+    bound: () => [...bound.values()],
+    diagnostics,
+    namedFromOutside: new Set(),
+    onBind: null,
+  };
+  return table;
 }
 
 /** Orders diagnostics by file (program-level last), offset, code. */

@@ -133,12 +133,14 @@ export interface Checker {
   /** What the module being checked read and found: set by {@link enterModule}. */
   current: ModuleCheck;
   /**
-   * The modules checked or reused, in order, and by name: a definition's key
-   * is `module::name` (binder.ts), so a key is found through its module
-   * rather than a program-wide table made again at every edit.
+   * Every module of the compilation, in order, and one by name: a
+   * definition's key is `module::name` (binder.ts), so a key is found
+   * through its module rather than a program-wide table made again at every
+   * edit. Functions, so that a focus binds a module only when it is asked
+   * for (analysis.ts `ModuleTable`).
    */
-  readonly modules: readonly ModuleInfo[];
-  readonly modulesByName: ReadonlyMap<string, ModuleInfo>;
+  allModules(): readonly ModuleInfo[];
+  moduleNamed(name: string): ModuleInfo | undefined;
   /** Exported definitions by name (the import fix of an unknown name): made when first asked. */
   exportedByName: Map<string, DefInfo[]> | null;
   readonly signatures: SideTable<Building<Signature>>;
@@ -240,7 +242,7 @@ export function defByKey(c: Checker, key: string): DefInfo | undefined {
 export function defOfKey(c: Checker, key: string): DefInfo | undefined {
   const at = key.lastIndexOf("::");
   if (at < 0) return undefined;
-  const def = c.modulesByName.get(key.slice(0, at))?.defs.get(key.slice(at + 2));
+  const def = c.moduleNamed(key.slice(0, at))?.defs.get(key.slice(at + 2));
   return def?.key === key ? def : undefined;
 }
 
@@ -248,7 +250,7 @@ export function defOfKey(c: Checker, key: string): DefInfo | undefined {
 export function exportedNamed(c: Checker, name: string): readonly DefInfo[] {
   if (c.exportedByName === null) {
     const table = new Map<string, DefInfo[]>();
-    for (const m of c.modules) {
+    for (const m of c.allModules()) {
       for (const def of m.defs.values()) {
         if (!def.exported) continue;
         const list = table.get(def.name);

@@ -19,6 +19,7 @@ import type { FnDecl, NameDecl } from "../syntax/mod.ts";
 import type { DefInfo, ModuleInfo } from "./binder.ts";
 import type { BodyInfo, CheckResult, DefReferences, DefTable, Signature } from "./links.ts";
 import type { LinkResult } from "./linker.ts";
+import type { ModuleTable } from "./analysis.ts";
 import { newResolutions } from "./resolutions.ts";
 import { ERROR, hasFreeVars, newSubst, showType, type TParam, UNIT, zonker } from "./types.ts";
 import { checkExpr } from "./check_infer.ts";
@@ -93,13 +94,6 @@ export interface CheckPlan {
 export interface CheckOptions {
   /** Also record what every expression resolves to. */
   readonly resolve?: boolean;
-  /**
-   * Check the bodies (and the lints that read them) of only these modules,
-   * and the other modules' signatures only where these read them: their
-   * results are complete (focus.ts); the other modules' are not, and are
-   * not to be read.
-   */
-  readonly bodies?: ReadonlySet<ModuleInfo>;
 }
 
 /**
@@ -122,13 +116,12 @@ export function checkSome(
     const entry = reused?.entry(def, false);
     return entry === undefined ? undefined : pick(entry);
   };
-  // With only some bodies to check, the signatures of the other modules' definitions.
-  const later = new Set<DefInfo>();
+  const byName = new Map(modules.map((m) => [m.name, m]));
   const c: Checker = {
     diagnostics: [],
     current: newModuleCheck(),
-    modules,
-    modulesByName: new Map(modules.map((m) => [m.name, m])),
+    allModules: () => modules,
+    moduleNamed: (name) => byName.get(name),
     exportedByName: null,
     signatures: new SideTable(earlier((entry) => entry.signature as Building<Signature>)),
     references: new SideTable(earlier((entry) => entry.references)),
@@ -136,9 +129,7 @@ export function checkSome(
     namedFromOutside: new Set(linked.namedFromOutside),
     usedImports: new Set(),
     resolutions: options.resolve ? newResolutions() : null,
-    signatureWhenNeeded: options.bodies === undefined
-      ? null
-      : (def) => checkSignatureLater(c, later, def),
+    signatureWhenNeeded: null,
   };
   const perModule = new Map<ModuleInfo, ModuleCheck>();
   let batch: ModuleInfo[] = [];
@@ -161,53 +152,138 @@ export function checkSome(
   while (batch.length > 0) {
     for (const m of batch) {
       reusedOf.delete(m);
-      perModule.set(m, newModuleCheck());
-      for (const def of [...m.defs.values(), ...m.duplicates, ...m.tests.map((t) => t.def)]) {
-        c.signatures.set(def, emptySignature());
-        c.references.set(def, { refs: [], typeParamRefs: [], typeNames: [] });
-      }
-      // A test is a function without parameters or result.
-      for (const t of m.tests) c.signatures.get(t.def)!.result = UNIT;
+      startModule(c, m, perModule);
     }
     // Type parameters first: a signature may name a generic type of any module.
-    for (const m of batch) {
-      enterModule(c, m, perModule.get(m)!);
-      for (const def of m.defs.values()) declareTypeParams(c, m, def, def.node!.typeParams);
-      for (const def of m.duplicates) declareTypeParams(c, m, def, def.node!.typeParams);
-    }
-    for (const m of batch) {
-      if (options.bodies !== undefined && !options.bodies.has(m)) {
-        for (const def of m.defs.values()) later.add(def);
-        for (const def of m.duplicates) later.add(def);
-        continue;
-      }
-      enterModule(c, m, perModule.get(m)!);
-      for (const def of m.defs.values()) checkSignature(c, m, def);
-      for (const def of m.duplicates) checkSignature(c, m, def);
-    }
+    for (const m of batch) declareModule(c, m, perModule.get(m)!);
+    for (const m of batch) checkSignatures(c, m, perModule.get(m)!);
     checked.push(...batch);
     batch = plan?.recheck(batch, c.signatures) ?? [];
   }
-  const withBodies = options.bodies === undefined
-    ? checked
-    : checked.filter((m) => options.bodies!.has(m));
-  for (const m of withBodies) {
-    enterModule(c, m, perModule.get(m)!);
-    for (const def of m.defs.values()) {
-      if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
+  for (const m of checked) checkBodies(c, m, perModule.get(m)!);
+  for (const m of checked) lintModuleImports(c, m, perModule.get(m)!);
+  return finish(c, modules, perModule);
+}
+
+/**
+ * Checks the signatures and bodies of `readers` (bound modules of `table`)
+ * and, of every other module, only the signatures their bodies read, each
+ * the first time it is read: what a focus needs (focus.ts). The readers'
+ * results are complete; the other modules' are not, and are not to be
+ * read. A module is bound when first named (its type parameters declared
+ * then, before any signature can name them: a name reaches another module
+ * only through an import, and linking a module binds the modules it
+ * imports) and linked before any of its signatures is checked, so each
+ * signature is checked in the scope a whole check gives it.
+ */
+export function checkFocus(
+  table: ModuleTable,
+  readers: readonly ModuleInfo[],
+): { result: CheckResult; modules: Map<ModuleInfo, ModuleCheck> } {
+  const perModule = new Map<ModuleInfo, ModuleCheck>();
+  const isReader = new Set(readers);
+  // The other modules' definitions, whose signatures wait until a body reads them.
+  const later = new Set<DefInfo>();
+  const c: Checker = {
+    diagnostics: [],
+    current: newModuleCheck(),
+    allModules: () => table.all(),
+    moduleNamed: (name) => {
+      const status = table.status(name);
+      return typeof status === "object" ? status : undefined;
+    },
+    exportedByName: null,
+    signatures: new SideTable(),
+    references: new SideTable(),
+    bodies: new SideTable(),
+    namedFromOutside: table.namedFromOutside,
+    usedImports: new Set(),
+    resolutions: null,
+    signatureWhenNeeded: (def) => {
+      if (!later.delete(def)) return;
+      // What it reports goes nowhere: that module's diagnostics are not asked for.
+      const m = def.module!;
+      const [current, diagnostics] = [c.current, c.diagnostics];
+      table.link(m);
+      enterModule(c, m, newModuleCheck());
+      checkSignature(c, m, def);
+      c.current = current;
+      c.diagnostics = diagnostics;
+    },
+  };
+  const declared = (m: ModuleInfo) => {
+    const [current, diagnostics] = [c.current, c.diagnostics];
+    startModule(c, m, perModule);
+    declareModule(c, m, perModule.get(m)!);
+    if (!isReader.has(m)) {
+      for (const def of m.defs.values()) later.add(def);
+      for (const def of m.duplicates) later.add(def);
     }
-    for (const def of m.duplicates) {
-      if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
-    }
-    // A test is a function without parameters or result: checked alike.
-    for (const t of m.tests) {
-      checkBody(c, m, t.def, { ...t.node, typeParams: [], params: [], returnType: null });
-    }
+    c.current = current;
+    c.diagnostics = diagnostics;
+  };
+  for (const m of table.bound()) declared(m);
+  table.onBind = declared;
+  try {
+    for (const m of readers) table.link(m);
+    for (const m of readers) checkSignatures(c, m, perModule.get(m)!);
+    for (const m of readers) checkBodies(c, m, perModule.get(m)!);
+    for (const m of readers) lintModuleImports(c, m, perModule.get(m)!);
+  } finally {
+    table.onBind = null;
   }
-  for (const m of withBodies) {
-    enterModule(c, m, perModule.get(m)!);
-    lintImports(c, m);
+  return finish(c, perModule.keys(), perModule);
+}
+
+/** A module's entries in the side tables, before anything of it is checked. */
+function startModule(c: Checker, m: ModuleInfo, perModule: Map<ModuleInfo, ModuleCheck>): void {
+  perModule.set(m, newModuleCheck());
+  for (const def of [...m.defs.values(), ...m.duplicates, ...m.tests.map((t) => t.def)]) {
+    c.signatures.set(def, emptySignature());
+    c.references.set(def, { refs: [], typeParamRefs: [], typeNames: [] });
   }
+  // A test is a function without parameters or result.
+  for (const t of m.tests) c.signatures.get(t.def)!.result = UNIT;
+}
+
+/** Declares a module's type parameters: a signature may name a generic type of any module. */
+function declareModule(c: Checker, m: ModuleInfo, check: ModuleCheck): void {
+  enterModule(c, m, check);
+  for (const def of m.defs.values()) declareTypeParams(c, m, def, def.node!.typeParams);
+  for (const def of m.duplicates) declareTypeParams(c, m, def, def.node!.typeParams);
+}
+
+function checkSignatures(c: Checker, m: ModuleInfo, check: ModuleCheck): void {
+  enterModule(c, m, check);
+  for (const def of m.defs.values()) checkSignature(c, m, def);
+  for (const def of m.duplicates) checkSignature(c, m, def);
+}
+
+function checkBodies(c: Checker, m: ModuleInfo, check: ModuleCheck): void {
+  enterModule(c, m, check);
+  for (const def of m.defs.values()) {
+    if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
+  }
+  for (const def of m.duplicates) {
+    if (def.kind === "function") checkBody(c, m, def, def.node as FnDecl);
+  }
+  // A test is a function without parameters or result: checked alike.
+  for (const t of m.tests) {
+    checkBody(c, m, t.def, { ...t.node, typeParams: [], params: [], returnType: null });
+  }
+}
+
+function lintModuleImports(c: Checker, m: ModuleInfo, check: ModuleCheck): void {
+  enterModule(c, m, check);
+  lintImports(c, m);
+}
+
+/** The check's results, once the private names `modules` named from outside are in. */
+function finish(
+  c: Checker,
+  modules: Iterable<ModuleInfo>,
+  perModule: Map<ModuleInfo, ModuleCheck>,
+): { result: CheckResult; modules: Map<ModuleInfo, ModuleCheck> } {
   for (const m of modules) {
     for (const key of perModule.get(m)!.namedFromOutside) c.namedFromOutside.add(defOfKey(c, key)!);
   }
@@ -221,23 +297,6 @@ export function checkSome(
     },
     modules: perModule,
   };
-}
-
-/**
- * Checks a signature left for later, the first time a body reads it, in its
- * module's scope: what it reports goes nowhere (that module's diagnostics
- * are not asked for), and a signature's types read only the type
- * parameters every module declared first, so its result is the one it
- * would have had.
- */
-function checkSignatureLater(c: Checker, later: Set<DefInfo>, def: DefInfo): void {
-  if (!later.delete(def)) return;
-  const m = def.module!;
-  const [current, diagnostics] = [c.current, c.diagnostics];
-  enterModule(c, m, newModuleCheck());
-  checkSignature(c, m, def);
-  c.current = current;
-  c.diagnostics = diagnostics;
 }
 
 /** Directs what follows to `m`'s results; a module reads its own interface and its imports'. */

@@ -28,13 +28,24 @@ export interface CleanFile {
   readonly digest: string;
   /** Its function and test bodies, `[start, end)` pairs (syntax `bodySpans`). */
   readonly bodies: readonly number[];
+  /** The modules it imports, in order ({@link importedModules} of its parse). */
+  readonly imports: readonly string[];
 }
 
 /** Clean files by relative path. */
 export type CleanFiles = ReadonlyMap<string, CleanFile>;
 
-/** A verdict as it travels between workers: path, digest, bodies. */
-export type CleanVerdict = readonly [string, string, readonly number[]];
+/** A verdict as it travels between workers: path, digest, bodies, imports. */
+export type CleanVerdict = readonly [string, string, readonly number[], readonly string[]];
+
+/** The verdicts by path, as a compilation reads them. */
+export function cleanFilesOf(verdicts: Iterable<CleanVerdict>): Map<string, CleanFile> {
+  const files = new Map<string, CleanFile>();
+  for (const [path, digest, bodies, imports] of verdicts) {
+    files.set(path, { digest, bodies, imports });
+  }
+  return files;
+}
 
 /**
  * Files larger than this are left unchecked (no verdict: the analysis parses
@@ -67,7 +78,8 @@ export function* cleanFiles(
       continue;
     }
     const parsed = parse(read.bytes, path);
-    for (const name of importedModules(parsed)) {
+    const imports = importedModules(parsed);
+    for (const name of imports) {
       if (seen.has(name)) continue;
       seen.add(name);
       const found = modulePath(name);
@@ -75,7 +87,7 @@ export function* cleanFiles(
       reached.push(found);
     }
     yield parsed.diagnostics.length === 0
-      ? [path, blake3(read.bytes), bodySpans(parsed.tree)]
+      ? [path, blake3(read.bytes), bodySpans(parsed.tree), imports]
       : null;
   }
 }

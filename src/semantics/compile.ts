@@ -9,7 +9,7 @@
  */
 import { blake3, blake3Framed, type Diagnostic, DIAGNOSTICS, LineIndex } from "../base/mod.ts";
 import { parse, type ParseResult, skimDeclarations } from "../syntax/mod.ts";
-import { type CleanFiles, importedModules } from "./clean.ts";
+import { type CleanFile, type CleanFiles, importedModules } from "./clean.ts";
 import { checkModules } from "./checker.ts";
 import {
   type FileMemo,
@@ -31,10 +31,10 @@ import { analyzeFocus, type Focus, readsFocus } from "./focus.ts";
 import {
   type Analysis,
   bindAndLink,
-  type BoundModules,
   type CheckedProgram,
   type CompiledFile,
   moduleStatus,
+  moduleTable,
   type ParsedModules,
   type RejectedFile,
   sortDiagnostics,
@@ -201,49 +201,63 @@ function parseCompilation(
 ): ParsedCompilation {
   const skim: Skim | undefined = options.clean === undefined || options.clean.size === 0
     ? undefined
-    : { clean: options.clean, skims: options.skims, skimmed: new Set() };
+    : { clean: options.clean, skims: options.skims, skimmed: new Map() };
   const parsed = parseModules(sources, options.cache, options.memo, skim);
-  let bound: BoundModules | null = null;
+  const imports = (file: CompiledFile) => importsOf(file, skim);
   return {
     ...loadedFiles(sources, parsed),
+    // Each focus binds afresh what it reaches: its readers' nodes may just
+    // have been parsed in full, and binding a few dozen modules costs little.
     focus: (modules) => {
       const focus = new Set(modules);
-      if (skim !== undefined && parseReaders(parsed, focus, skim, options.cache)) bound = null;
-      return analyzeFocus(parsed, bound ??= bindAndLink(parsed), focus);
+      if (skim !== undefined) parseReaders(parsed, focus, skim, options.cache);
+      return analyzeFocus(parsed, moduleTable(parsed), focus, imports);
     },
   };
 }
 
-/** The skim options of one parsed compilation, and the paths of the files it holds as skims. */
+/**
+ * The modules a file imports: of a file held as a skim, those its verdict
+ * names (what the parse it was made from found, and so what the skim has),
+ * without making the skim; of any other, its parse's.
+ */
+function importsOf(file: CompiledFile, skim: Skim | undefined): readonly string[] {
+  return skim?.skimmed.get(file.path)?.imports ?? importedModules(file.parse);
+}
+
+/**
+ * The skim options of one parsed compilation, and the files it holds as
+ * skims, by path, with the verdict each was taken on: a skim is made when
+ * something first reads the file's parse (a focus binds only the modules it
+ * reaches), and the file parsed in full when a focus reads its bodies.
+ */
 interface Skim {
   readonly clean: CleanFiles;
   readonly skims: ParseCache | undefined;
-  readonly skimmed: Set<string>;
+  readonly skimmed: Map<string, CleanFile>;
 }
 
 /**
  * Parses in full, in place, each skimmed file whose body a focus on `focus`
- * checks (focus.ts `readsFocus`). A skim's declarations are the parse's (syntax
- * `skimDeclarations`), so the other modules' bindings do not change; the
- * binding is made again only because these modules' nodes did. Returns
- * whether any file was parsed.
+ * checks (focus.ts `readsFocus`). A skim's declarations are the parse's
+ * (syntax `skimDeclarations`), so the other modules' bindings do not change.
  */
 function parseReaders(
   parsed: ParsedModules,
   focus: ReadonlySet<string>,
   skim: Skim,
   cache: ParseCache | undefined,
-): boolean {
-  let changed = false;
+): void {
   for (let i = 0; i < parsed.files.length; i++) {
     const file = parsed.files[i];
     if (!skim.skimmed.has(file.path)) continue;
-    if (!readsFocus(file.module, importedModules(file.parse), focus)) continue;
-    parsed.files[i] = { ...file, parse: cachedParse(file.bytes, file.digest, file.path, cache) };
-    skim.skimmed.delete(file.path);
-    changed = true;
+    if (!readsFocus(file.module, importsOf(file, skim), focus)) continue;
+    // Not spread: that would make the skim this replaces.
+    const { path, module, bytes, digest, lineIndex } = file;
+    const parse = cachedParse(bytes, digest, path, cache);
+    parsed.files[i] = { path, module, bytes, digest, lineIndex, parse };
+    skim.skimmed.delete(path);
   }
-  return changed;
 }
 
 /** What a compilation read and parsed, as {@link LoadedFiles}. */
@@ -329,7 +343,7 @@ function parseModules(
     const file = acceptedFile(sources, module, path, read, cache, memo, out, skim);
     if (file === null) continue;
     out.files.push(file);
-    for (const name of importedModules(file.parse)) {
+    for (const name of importsOf(file, skim)) {
       if (seen.has(name)) continue;
       seen.add(name);
       queue.push({ module: name, path: modulePath(name) });
@@ -339,6 +353,8 @@ function parseModules(
   out.rejected.sort(byPath);
   let needsSyntaxRecovery = false;
   for (const f of out.files) {
+    // A file held as a skim has no syntax diagnostic (its verdict says so).
+    if (skim?.skimmed.has(f.path)) continue;
     for (const d of f.parse.diagnostics) {
       out.diagnostics.push(d);
       if (d.severity === "error") needsSyntaxRecovery = true;
@@ -392,43 +408,41 @@ function acceptedFile(
         memo?.set(read.bytes, seen);
       }
       const { digest, lineIndex } = seen;
+      const bytes = read.bytes;
+      const clean = skim?.clean.get(path);
+      const key = parseKey(path, digest);
+      // A clean file's skim, unless its parse is at hand (the cache's, whole,
+      // is as good and free); any other file's parse.
+      if (skim === undefined || clean?.digest !== digest || cache?.has(key)) {
+        return {
+          path,
+          module,
+          bytes,
+          digest,
+          lineIndex,
+          parse: cachedParse(bytes, digest, path, cache),
+        };
+      }
+      skim.skimmed.set(path, clean);
+      let made: ParseResult | undefined;
       return {
         path,
         module,
-        bytes: read.bytes,
+        bytes,
         digest,
         lineIndex,
-        parse: skim === undefined
-          ? cachedParse(read.bytes, digest, path, cache)
-          : skimmedParse(read.bytes, digest, path, cache, skim),
+        get parse(): ParseResult {
+          if (made !== undefined) return made;
+          made = skim.skims?.get(key);
+          if (made === undefined) {
+            made = skimDeclarations(bytes, path, clean.bodies);
+            skim.skims?.set(key, made);
+          }
+          return made;
+        },
       };
     }
   }
-}
-
-/**
- * A clean file's skim, unless its parse is at hand (the cache's, whole, is
- * as good and free); any other file's parse.
- */
-function skimmedParse(
-  bytes: Uint8Array,
-  digest: string,
-  path: string,
-  cache: ParseCache | undefined,
-  skim: Skim,
-): ParseResult {
-  const key = parseKey(path, digest);
-  const whole = cache?.get(key);
-  if (whole !== undefined) return whole;
-  const clean = skim.clean.get(path);
-  if (clean?.digest !== digest) return cachedParse(bytes, digest, path, cache);
-  let skimmed = skim.skims?.get(key);
-  if (skimmed === undefined) {
-    skimmed = skimDeclarations(bytes, path, clean.bodies);
-    skim.skims?.set(key, skimmed);
-  }
-  skim.skimmed.add(path);
-  return skimmed;
 }
 
 function cachedParse(

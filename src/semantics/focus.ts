@@ -6,11 +6,12 @@
  * that import it, and on everyone's signatures: a body reads other modules
  * only through signatures (checker.ts checks them all before any body), and
  * a name of module M can be written only in M or where M is imported (an
- * import brings it into scope; nothing else does). So checking every
- * signature, then the bodies of the focus modules and of their importers,
- * gives the focus modules' definitions, links, reverse links and
+ * import brings it into scope; nothing else does). So checking the bodies
+ * of the focus modules and of their importers, and every signature they
+ * read, gives the focus modules' definitions, links, reverse links and
  * diagnostics exactly as a whole analysis has them. The other modules'
- * facts would be wrong (their bodies unchecked), and are left out.
+ * facts would be wrong (their bodies unchecked), and are left out; most of
+ * them are never even bound (checker.ts `checkFocus`).
  *
  * A diagnostic's primary place is in the file of the module whose binding,
  * linking or checking reported it (labels may point elsewhere), and a
@@ -22,9 +23,9 @@
  * @module
  */
 import type { Diagnostic, Span } from "../base/mod.ts";
-import { type BoundModules, type ParsedModules, sortDiagnostics } from "./analysis.ts";
+import { type ModuleTable, type ParsedModules, sortDiagnostics } from "./analysis.ts";
 import { type DefKind, type ModuleInfo, moduleOfKey } from "./binder.ts";
-import { checkSome } from "./checker.ts";
+import { checkFocus } from "./checker.ts";
 import { assembleModel, type IndexEntry, modelPart, type SemanticModel } from "./model.ts";
 import { checkProgram } from "./program.ts";
 
@@ -63,25 +64,30 @@ export function readsFocus(
 }
 
 /**
- * The facts of the modules `focus` names (module paths), from `parsed` bound
- * and linked, checking no other module's bodies.
+ * The facts of the modules `focus` names (module paths), from `parsed`,
+ * checking no other module's bodies, and binding only the modules the check
+ * reaches (`table`, fresh: nothing of it bound yet). `importsOf` gives the
+ * modules a file imports without binding it.
  */
 export function analyzeFocus(
   parsed: ParsedModules,
-  bound: BoundModules,
+  table: ModuleTable,
   focus: ReadonlySet<string>,
+  importsOf: (file: ParsedModules["files"][number]) => readonly string[],
 ): Focus {
-  const { modules, linked } = bound;
-  const found = [...bound.diagnostics];
-  const focused = modules.filter((m) => focus.has(m.name));
-  const readers = new Set<ModuleInfo>(
-    modules.filter((m) => readsFocus(m.name, m.imports.map((info) => info.moduleName), focus)),
-  );
-  const { result, modules: checks } = checkSome(modules, linked, { bodies: readers }, null);
+  const readers: ModuleInfo[] = [];
+  for (const file of parsed.files) {
+    if (!readsFocus(file.module, importsOf(file), focus)) continue;
+    const status = table.status(file.module);
+    if (typeof status === "object") readers.push(status);
+  }
+  const focused = readers.filter((m) => focus.has(m.name));
+  const { result, modules: checks } = checkFocus(table, readers);
+  const found = [...table.diagnostics];
   for (const m of focused) found.push(...checks.get(m)!.diagnostics);
   // Over the readers: only they can name a focus module's definitions, and
   // only the focus files' findings are kept.
-  checkProgram([...readers], parsed.rootModule, result, found);
+  checkProgram(readers, parsed.rootModule, result, found);
   const files = new Set(focused.map((m) => m.file));
   const inFocus = (d: Diagnostic) => d.file !== null && files.has(d.file);
   const diagnostics = sortDiagnostics([
@@ -89,12 +95,11 @@ export function analyzeFocus(
     ...found.filter(inFocus),
   ]);
   let model: SemanticModel | null = null;
-  const byName = new Map(modules.map((m) => [m.name, m]));
   return {
     diagnostics,
     get model(): SemanticModel {
       if (model !== null) return model;
-      const whole = assembleModel([...readers].map((m) => modelPart(m, result)), diagnostics, null);
+      const whole = assembleModel(readers.map((m) => modelPart(m, result)), diagnostics, null);
       const index: Record<string, readonly IndexEntry[]> = {};
       for (const file of Object.keys(whole.index)) {
         if (files.has(file)) index[file] = whole.index[file];
@@ -107,8 +112,8 @@ export function analyzeFocus(
       return model;
     },
     identity(key: string): DefIdentity | null {
-      const m = byName.get(moduleOfKey(key));
-      if (m === undefined) return null;
+      const m = table.status(moduleOfKey(key));
+      if (typeof m !== "object") return null;
       // A duplicate (N0204, `name#2`) is linked to by its own body alone.
       const named = m.defs.get(key.slice(m.name.length + 2));
       const def = named?.key === key ? named : m.duplicates.find((d) => d.key === key);

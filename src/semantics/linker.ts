@@ -58,67 +58,79 @@ export function linkModules(
   diagnostics: Diagnostic[],
 ): LinkResult {
   const namedFromOutside = new Set<DefInfo>();
-  for (const module of modules) {
-    for (const info of module.imports) {
-      const node = info.node;
-      if (node.path.length === 0) continue;
-      const status = lookup(info.moduleName);
-      if (status === undefined || status === "missing") {
-        const span = { start: node.path[0].start, end: node.path[node.path.length - 1].end };
-        const help = memberHelp(info.moduleName, lookup) ??
-          `no file \`${info.moduleName.replaceAll(".", "/")}.nz\` under the source root`;
-        diagnostics.push(
-          DIAGNOSTICS.unknownModule.module({ file: module.file, span, help }, info.moduleName),
-        );
-      } else if (status !== "failed") {
-        info.module = status;
-      }
-      if (node.names === null) {
-        const alias = importAliasName(node);
-        const aliasSpan = node.alias ?? node.path[node.path.length - 1];
-        const existing = module.scope.get(alias);
-        if (existing !== undefined) {
-          diagnostics.push(duplicate(module.file, aliasSpan, declSpanOf(existing), alias));
-          continue;
-        }
-        module.scope.set(alias, { kind: "module", info });
+  for (const module of modules) linkModule(module, lookup, diagnostics, namedFromOutside);
+  return { namedFromOutside };
+}
+
+/**
+ * Links one module's imports (see {@link linkModules}): reads only the
+ * modules it imports (their definitions), writes only its own imports and
+ * scope, and adds to `namedFromOutside` the private definitions they name.
+ */
+export function linkModule(
+  module: ModuleInfo,
+  lookup: (name: string) => ModuleStatus | undefined,
+  diagnostics: Diagnostic[],
+  namedFromOutside: Set<DefInfo>,
+): void {
+  for (const info of module.imports) {
+    const node = info.node;
+    if (node.path.length === 0) continue;
+    const status = lookup(info.moduleName);
+    if (status === undefined || status === "missing") {
+      const span = { start: node.path[0].start, end: node.path[node.path.length - 1].end };
+      const help = memberHelp(info.moduleName, lookup) ??
+        `no file \`${info.moduleName.replaceAll(".", "/")}.nz\` under the source root`;
+      diagnostics.push(
+        DIAGNOSTICS.unknownModule.module({ file: module.file, span, help }, info.moduleName),
+      );
+    } else if (status !== "failed") {
+      info.module = status;
+    }
+    if (node.names === null) {
+      const alias = importAliasName(node);
+      const aliasSpan = node.alias ?? node.path[node.path.length - 1];
+      const existing = module.scope.get(alias);
+      if (existing !== undefined) {
+        diagnostics.push(duplicate(module.file, aliasSpan, declSpanOf(existing), alias));
         continue;
       }
-      for (const name of info.names) {
-        const text = name.ref.text;
-        const target = info.module;
-        if (target !== null) {
-          const def = target.defs.get(text);
-          if (def === undefined) {
-            const at = { file: module.file, span: name.ref };
-            diagnostics.push(DIAGNOSTICS.unknownName.inModule(at, text, info.moduleName));
-          } else if (!def.exported) {
-            namedFromOutside.add(def);
-            const labels = [{
-              file: target.file,
-              span: { start: def.node!.name.start, end: def.node!.name.end },
-              message: "declared here without `pub`",
-            }];
-            const help = `mark it \`pub\` in \`${target.file}\` to import it`;
-            const at = { file: module.file, span: name.ref, labels, help };
-            diagnostics.push(DIAGNOSTICS.notExported.private(at, text, info.moduleName));
-          } else {
-            name.def = def;
-          }
+      module.scope.set(alias, { kind: "module", info });
+      continue;
+    }
+    for (const name of info.names) {
+      const text = name.ref.text;
+      const target = info.module;
+      if (target !== null) {
+        const def = target.defs.get(text);
+        if (def === undefined) {
+          const at = { file: module.file, span: name.ref };
+          diagnostics.push(DIAGNOSTICS.unknownName.inModule(at, text, info.moduleName));
+        } else if (!def.exported) {
+          namedFromOutside.add(def);
+          const labels = [{
+            file: target.file,
+            span: { start: def.node!.name.start, end: def.node!.name.end },
+            message: "declared here without `pub`",
+          }];
+          const help = `mark it \`pub\` in \`${target.file}\` to import it`;
+          const at = { file: module.file, span: name.ref, labels, help };
+          diagnostics.push(DIAGNOSTICS.notExported.private(at, text, info.moduleName));
+        } else {
+          name.def = def;
         }
-        const existing = module.scope.get(text);
-        if (existing !== undefined) {
-          diagnostics.push(duplicate(module.file, name.ref, declSpanOf(existing), text));
-          continue;
-        }
-        module.scope.set(
-          text,
-          name.def !== null
-            ? { kind: "def", def: name.def, via: name }
-            : { kind: "broken", via: name },
-        );
       }
+      const existing = module.scope.get(text);
+      if (existing !== undefined) {
+        diagnostics.push(duplicate(module.file, name.ref, declSpanOf(existing), text));
+        continue;
+      }
+      module.scope.set(
+        text,
+        name.def !== null
+          ? { kind: "def", def: name.def, via: name }
+          : { kind: "broken", via: name },
+      );
     }
   }
-  return { namedFromOutside };
 }

@@ -23,14 +23,14 @@ import {
   loadCompilation,
   loadParsed,
   openSources,
-  type ParseCache,
   type ParsedCompilation,
   type SourceHost,
 } from "../../src/semantics/mod.ts";
-import { type CleanFile, cleanFiles } from "../../src/semantics/clean.ts";
+import { cleanFiles, cleanFilesOf } from "../../src/semantics/clean.ts";
+import type { ParseResult } from "../../src/syntax/mod.ts";
 import { contextOf, type ContextRequest, focusedContext } from "../../src/facts/mod.ts";
 import type { Focus } from "../../src/semantics/mod.ts";
-import { prng } from "../../bench/gen.ts";
+import { generate, prng } from "../../bench/gen.ts";
 import {
   applyEdit,
   editProgram,
@@ -47,24 +47,28 @@ import {
  * parses in full what it reads.
  */
 function both(root: string, sourceRoot: string, host: SourceHost) {
-  const clean = new Map<string, CleanFile>();
-  for (const verdict of cleanFiles(openSources(root, { sourceRoot, host }))) {
-    if (verdict !== null) clean.set(verdict[0], { digest: verdict[1], bodies: verdict[2] });
-  }
+  const clean = cleanFilesOf(
+    [...cleanFiles(openSources(root, { sourceRoot, host }))].filter((verdict) => verdict !== null),
+  );
   return {
     whole: loadCompilation(root, { sourceRoot, host }),
     parsed: loadParsed(root, { sourceRoot, host }),
-    skimmed: () => {
-      const skims: ParseCache = new Map();
-      const parsed = loadParsed(root, { sourceRoot, host, clean, skims });
-      skimsMade += skims.size;
-      return parsed;
-    },
+    skimmed: () => loadParsed(root, { sourceRoot, host, clean, skims: new CountedSkims() }),
   };
 }
 
-/** Skims made by every `both(…).skimmed()`: the test shows they were read. */
+/**
+ * Skims made by every `both(…).skimmed()`, each when a focus first reads it:
+ * the test shows they were read.
+ */
 let skimsMade = 0;
+
+class CountedSkims extends Map<string, ParseResult> {
+  override set(key: string, skim: ParseResult): this {
+    skimsMade++;
+    return super.set(key, skim);
+  }
+}
 
 /**
  * The requests to compare: `names` of the names the whole model indexes in
@@ -245,4 +249,30 @@ Deno.test("focus: every packet of every semantic golden case and example", () =>
   }
   assert(cases.length > 40 && compared > 1500, `${cases.length} cases, ${compared} requests`);
   assert(skimsMade > 1000, `${skimsMade} skims`);
+});
+
+Deno.test("focus: binds only the modules its check reaches, and skims only those", () => {
+  // 40 modules, each importing the one before it and up to two of the 30
+  // before that: every module reaches most of the others through imports.
+  const program = generate({ lines: 20_000, modules: 40 });
+  const files = new Map(
+    [...program.nazm].map(([path, text]) => [path, new TextEncoder().encode(text)]),
+  );
+  const host = memoryHost({ files, root: program.nazmRoot, refused: new Map() });
+  const root = join(ROOT_DIR, program.nazmRoot);
+  const { whole, skimmed } = both(root, ROOT_DIR, host);
+  const paths = [...files.keys()].filter((path) => path !== program.nazmRoot).sort();
+  for (const path of [paths[0], paths[19], paths[39]]) {
+    const made = skimsMade;
+    const focus = skimmed().focus([path.slice(0, -".nz".length).replaceAll("/", ".")]);
+    const problem = focusDifference(whole, focus, {
+      module: focus.model.definitions[0].module,
+      path,
+    });
+    assert(problem === null, problem ?? "");
+    // The readers are parsed in full; what they import, and what the
+    // signatures their bodies read import, are skimmed: a fraction of 41.
+    const skims = skimsMade - made;
+    assert(skims > 0 && skims <= 20, `a focus on ${path} made ${skims} skims`);
+  }
 });

@@ -409,31 +409,21 @@ function acceptedFile(
       }
       const { digest, lineIndex } = seen;
       const bytes = read.bytes;
+      const file = { path, module, bytes, digest, lineIndex };
       const clean = skim?.clean.get(path);
       const key = parseKey(path, digest);
       // A clean file's skim, unless its parse is at hand (the cache's, whole,
       // is as good and free); any other file's parse.
       if (skim === undefined || clean?.digest !== digest || cache?.has(key)) {
-        return {
-          path,
-          module,
-          bytes,
-          digest,
-          lineIndex,
-          parse: cachedParse(bytes, digest, path, cache),
-        };
+        return { ...file, parse: cachedParse(bytes, digest, path, cache) };
       }
       skim.skimmed.set(path, clean);
       let made: ParseResult | undefined;
       return {
-        path,
-        module,
-        bytes,
-        digest,
-        lineIndex,
+        ...file,
+        // Made when first read: a focus binds only the modules it reaches.
         get parse(): ParseResult {
-          if (made !== undefined) return made;
-          made = skim.skims?.get(key);
+          made ??= skim.skims?.get(key);
           if (made === undefined) {
             made = skimDeclarations(bytes, path, clean.bodies);
             skim.skims?.set(key, made);

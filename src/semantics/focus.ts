@@ -3,10 +3,11 @@
  * about one definition needs, long before the whole program is checked.
  *
  * A module's facts depend on the bodies of that module and of the modules
- * that import it, and on everyone's signatures: a body reads other modules
- * only through signatures (checker.ts checks them all before any body), and
- * a name of module M can be written only in M or where M is imported (an
- * import brings it into scope; nothing else does). So checking the bodies
+ * that import it, and on the signatures those bodies read: a body reads
+ * other modules only through signatures (a whole check checks them all
+ * before any body; a focus checks each when first read), and a name of
+ * module M can be written only in M or where M is imported (an import
+ * brings it into scope; nothing else does). So checking the bodies
  * of the focus modules and of their importers, and every signature they
  * read, gives the focus modules' definitions, links, reverse links and
  * diagnostics exactly as a whole analysis has them. The other modules'

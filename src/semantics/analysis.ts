@@ -10,7 +10,7 @@ import type { Diagnostic, LineIndex } from "../base/mod.ts";
 import type { ParseResult } from "../syntax/mod.ts";
 import { bindModule, type DefInfo, type ModuleInfo } from "./binder.ts";
 import type { CheckResult } from "./links.ts";
-import { linkModule, linkModules, type LinkResult, type ModuleStatus } from "./linker.ts";
+import { linkModule, type LinkResult, type ModuleStatus } from "./linker.ts";
 import type { ReadError } from "./load.ts";
 import type { SemanticModel } from "./model.ts";
 import type { Resolutions } from "./resolutions.ts";
@@ -89,24 +89,24 @@ export interface BoundModules {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Binds every parsed module alone, then links their imports. */
+/** Binds every parsed module alone, in path order, then links their imports, in the same order. */
 export function bindAndLink(parsed: ParsedModules): BoundModules {
-  const diagnostics: Diagnostic[] = [];
-  const modules = parsed.files.map((f) =>
-    bindModule(f.module, f.path, f.bytes, f.parse.tree, diagnostics)
-  );
-  const linked = linkModules(modules, moduleStatus(modules, parsed.failed), diagnostics);
-  return { modules, linked, diagnostics };
+  const table = moduleTable(parsed);
+  const modules = table.all();
+  for (const m of modules) table.link(m);
+  const linked = { namedFromOutside: table.namedFromOutside };
+  return { modules, linked, diagnostics: table.diagnostics };
 }
 
 /**
  * The modules of a parsed compilation, each bound when first asked for and
  * linked when first needed: what a focus checks (focus.ts), which reads a
  * few modules' scopes and the declarations of the modules those import, and
- * so binds a few dozen of the generated 100,000-line program's 201 modules.
- * A module bound or linked here is the module {@link bindAndLink} makes:
- * binding reads the module's own tree alone, and linking a module reads only
- * the definitions of the modules it imports (linker.ts `linkModule`).
+ * so binds a few dozen of the generated 100,000-line program's 201 modules;
+ * {@link bindAndLink} binds and links every module through one. A module
+ * is the same whenever it is bound or linked: binding reads the module's own
+ * tree alone, and linking a module reads only the definitions of the
+ * modules it imports (linker.ts `linkModule`).
  */
 export interface ModuleTable {
   /** What the linker finds for a module path, binding the module on the first ask. */

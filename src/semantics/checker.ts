@@ -203,25 +203,21 @@ export function checkFocus(
       if (!later.delete(def)) return;
       // What it reports goes nowhere: that module's diagnostics are not asked for.
       const m = def.module!;
-      const [current, diagnostics] = [c.current, c.diagnostics];
-      table.link(m);
-      enterModule(c, m, newModuleCheck());
-      checkSignature(c, m, def);
-      c.current = current;
-      c.diagnostics = diagnostics;
+      aside(c, () => {
+        table.link(m);
+        enterModule(c, m, newModuleCheck());
+        checkSignature(c, m, def);
+      });
     },
   };
-  const declared = (m: ModuleInfo) => {
-    const [current, diagnostics] = [c.current, c.diagnostics];
-    startModule(c, m, perModule);
-    declareModule(c, m, perModule.get(m)!);
-    if (!isReader.has(m)) {
+  const declared = (m: ModuleInfo) =>
+    aside(c, () => {
+      startModule(c, m, perModule);
+      declareModule(c, m, perModule.get(m)!);
+      if (isReader.has(m)) return;
       for (const def of m.defs.values()) later.add(def);
       for (const def of m.duplicates) later.add(def);
-    }
-    c.current = current;
-    c.diagnostics = diagnostics;
-  };
+    });
   for (const m of table.bound()) declared(m);
   table.onBind = declared;
   try {
@@ -233,6 +229,18 @@ export function checkFocus(
     table.onBind = null;
   }
   return finish(c, perModule.keys(), perModule);
+}
+
+/**
+ * Runs `work` in the middle of another module's check (a module bound or a
+ * signature read on the way) and then directs what follows back to that
+ * module.
+ */
+function aside(c: Checker, work: () => void): void {
+  const [current, diagnostics] = [c.current, c.diagnostics];
+  work();
+  c.current = current;
+  c.diagnostics = diagnostics;
 }
 
 /** A module's entries in the side tables, before anything of it is checked. */

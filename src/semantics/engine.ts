@@ -35,7 +35,7 @@ import {
 import type { Analysis, ParsedModules } from "./analysis.ts";
 import { moduleStatus, sortDiagnostics } from "./analysis.ts";
 import type { CheckResult, DefTable, Signature } from "./links.ts";
-import { linkModules, type LinkResult } from "./linker.ts";
+import { linkModule, type LinkResult } from "./linker.ts";
 import {
   assembleModel,
   type Definition,
@@ -369,7 +369,8 @@ function bindAndLink(
     if (before !== undefined) unlink(m);
     const { digest, bindDiagnostics } = before ?? fresh.get(m.name)!;
     const linkDiagnostics: Diagnostic[] = [];
-    const named = linkModules([m], lookup, linkDiagnostics).namedFromOutside;
+    const named = new Set<DefInfo>();
+    linkModule(m, lookup, linkDiagnostics, named);
     modulesOut.set(m.name, {
       info: m,
       digest,

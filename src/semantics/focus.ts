@@ -24,7 +24,12 @@
  * @module
  */
 import type { Diagnostic, Span } from "../base/mod.ts";
-import { type ModuleTable, type ParsedModules, sortDiagnostics } from "./analysis.ts";
+import {
+  type CompiledFile,
+  type ModuleTable,
+  type ParsedModules,
+  sortDiagnostics,
+} from "./analysis.ts";
 import { type DefKind, type ModuleInfo, moduleOfKey } from "./binder.ts";
 import { checkFocus } from "./checker.ts";
 import { assembleModel, type IndexEntry, modelPart, type SemanticModel } from "./model.ts";
@@ -74,7 +79,7 @@ export function analyzeFocus(
   parsed: ParsedModules,
   table: ModuleTable,
   focus: ReadonlySet<string>,
-  importsOf: (file: ParsedModules["files"][number]) => readonly string[],
+  importsOf: (file: CompiledFile) => readonly string[],
 ): Focus {
   const readers: ModuleInfo[] = [];
   for (const file of parsed.files) {

@@ -48,24 +48,13 @@ export interface LinkResult {
 }
 
 /**
- * Links every import of every module: sets each import's module and each
- * imported name's definition, and adds the names imports bring in to each
- * module's scope. Reports N0202, N0203, N0201 (in an import), N0204.
- */
-export function linkModules(
-  modules: readonly ModuleInfo[],
-  lookup: (name: string) => ModuleStatus | undefined,
-  diagnostics: Diagnostic[],
-): LinkResult {
-  const namedFromOutside = new Set<DefInfo>();
-  for (const module of modules) linkModule(module, lookup, diagnostics, namedFromOutside);
-  return { namedFromOutside };
-}
-
-/**
- * Links one module's imports (see {@link linkModules}): reads only the
+ * Links one module's imports: sets each import's module and each imported
+ * name's definition, and adds the names imports bring in to the module's
+ * scope. Reports N0202, N0203, N0201 (in an import), N0204. Reads only the
  * modules it imports (their definitions), writes only its own imports and
- * scope, and adds to `namedFromOutside` the private definitions they name.
+ * scope, and adds to `namedFromOutside` the private definitions they name,
+ * so modules are linked one at a time, in any order, and only when needed
+ * (analysis.ts `ModuleTable`).
  */
 export function linkModule(
   module: ModuleInfo,
